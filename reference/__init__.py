@@ -1,0 +1,28 @@
+"""dieproof's reference implementations: ``game(id)`` returns one, ``games()`` lists them.
+
+>>> from dieproof.reference import game
+>>> game("squirrel-or-die").title
+'Squirrel or Die'
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from dieproof.reference.core import Game, game, game_ids, games, register
+
+try:
+    __version__ = version("dieproof")
+except PackageNotFoundError:  # running from a bare checkout
+    __version__ = "0+unknown"
+
+
+def _squirrel_or_die() -> Game:
+    from dieproof.reference.squirrel_or_die import GAME
+
+    return GAME
+
+
+register(_squirrel_or_die, "squirrel-or-die")
+
+__all__ = ["Game", "__version__", "game", "game_ids", "games", "register"]

@@ -1,0 +1,154 @@
+"""Squirrel or Die behind the generic :class:`~dieproof.reference.core.game.Game` protocol,
+and the reference-side invariants."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+from dieproof.reference.core.game import GameBase
+from dieproof.reference.core.types import Action, Config, Result, State, Violation
+from dieproof.reference.squirrel_or_die import rules
+from dieproof.reference.squirrel_or_die.tiles import Tiles
+from dieproof.reference.squirrel_or_die.types import (
+    ACTION_TYPES,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Phase,
+    SodAction,
+    SodConfig,
+    SodState,
+    Step,
+    Variant,
+    grid_side,
+)
+
+
+class SquirrelOrDie(GameBase[SodConfig, SodState, SodAction]):
+    """Squirrel or Die (2-4 players): hide tiles in Autumn, flip them in Winter."""
+
+    id = "squirrel-or-die"
+    title = "Squirrel or Die"
+    prefix = "SOD"
+    config_type = SodConfig
+    state_type = SodState
+    action_types = ACTION_TYPES
+
+    def default_config(self, players: int | None = None) -> SodConfig:
+        return SodConfig() if players is None else SodConfig(players=players)
+
+    def configs(self) -> Sequence[SodConfig]:
+        return tuple(
+            SodConfig(players=players, variant=variant)
+            for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+            for variant in Variant
+        )
+
+    def validate_config(self, config: SodConfig) -> None:
+        rules.validate_config(config)
+
+    def initial_state(self, config: Config) -> SodState:
+        return rules.initial_state(self._config(config))
+
+    def to_move(self, state: State) -> int:
+        return rules.to_move(self._state(state))
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        return rules.legal_actions(self._state(state))
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        return rules.chance_outcomes(self._state(state))
+
+    def apply(self, state: State, action: Action) -> SodState:
+        return rules.apply(self._state(state), self._action(action))
+
+    def result(self, state: State) -> Result | None:
+        return rules.result(self._state(state))
+
+    def invariants(self, state: State) -> tuple[Violation, ...]:
+        return invariants(self._state(state))
+
+    def sample_legal_action(self, state: State, rng: random.Random) -> Action:
+        actions = rules.legal_actions(self._state(state))
+        return actions[rng.randrange(len(actions))]
+
+    def players(self, state: State) -> int:
+        return self._state(state).config.players
+
+    def config_of(self, state: State) -> SodConfig:
+        return self._state(state).config
+
+
+def tiles_in_play(state: SodState) -> Tiles:
+    """Every tile of the game wherever it is: sack, hands, held, table, piles."""
+    total = state.bag
+    for pile in (*state.hands, *state.collected):
+        total = total.plus(pile)
+    if state.held is not None:
+        total = total.add(state.held)
+    for patch in state.patches:
+        for cell in patch:
+            total = total.add(cell.tile)
+    return total
+
+
+def hand_limit(state: SodState, player: int) -> int:
+    """Hand tiles a player may hold: three, four between Take and Hide (birdhouse)."""
+    between = (
+        state.config.variant is Variant.BIRDHOUSE
+        and state.step is Step.HIDE
+        and player == state.current
+    )
+    return HAND_SIZE + 1 if between else HAND_SIZE
+
+
+def invariants(state: SodState) -> tuple[Violation, ...]:
+    """The one-state invariants of ``spec/squirrel-or-die.toml`` on a concrete state."""
+    found: list[Violation] = []
+    config = state.config
+    side = grid_side(config.players)
+    if config.variant is not Variant.REVERSE:
+        height, width = rules.extent(state.patches[0])
+        if height > side or width > side:
+            found.append(
+                Violation("SOD-INV-GRID", f"the grid is {height} tall and {width} wide (> {side})")
+            )
+    expected = rules.game_tiles(config)
+    if tiles_in_play(state) != expected:
+        found.append(
+            Violation(
+                "SOD-INV-TILES", f"tiles in play {tiles_in_play(state)} != dealt {expected}"
+            )
+        )
+    for player in range(config.players):
+        skulls, lives = rules.skulls(state, player), rules.lives(state, player)
+        if state.out[player] != (skulls >= lives):
+            found.append(
+                Violation(
+                    "SOD-INV-OUT",
+                    f"player {player} has {skulls} skulls of {lives} lives but out="
+                    f"{state.out[player]}",
+                )
+            )
+        size = state.hands[player].total()
+        if size > hand_limit(state, player):
+            found.append(Violation("SOD-INV-HAND", f"player {player} holds {size} tiles"))
+    standing = [p for p in range(config.players) if not state.out[p]]
+    if not standing:
+        found.append(Violation("SOD-INV-STANDING", "every player is out"))
+    over = state.phase is Phase.OVER
+    if over != (state.result is not None):
+        found.append(Violation("SOD-INV-WINNER", f"phase {state.phase.value} with {state.result}"))
+    if state.result is not None:
+        winners = state.result.winners
+        if not winners or any(state.out[w] for w in winners):
+            found.append(Violation("SOD-INV-WINNER", f"winners {winners} of standing {standing}"))
+        if len(standing) == 1 and winners != tuple(standing):
+            found.append(Violation("SOD-INV-WINNER", f"{standing} stands but {winners} won"))
+    return tuple(found)
+
+
+GAME = SquirrelOrDie()
+"""The registered instance."""

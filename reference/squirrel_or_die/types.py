@@ -1,0 +1,210 @@
+"""Squirrel or Die: constants and value types (states, actions, configs)."""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, Literal
+
+from dieproof.reference.core.types import Action, Config, Result, State, Value
+from dieproof.reference.squirrel_or_die.content import DEFAULT_TILES
+from dieproof.reference.squirrel_or_die.tiles import Tile, Tiles
+
+# -- constants the rulebook fixes -------------------------------------------------------
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+HAND_SIZE: Final = 3
+"""Tiles each player draws at setup and keeps in hand through Autumn (Setup step 4)."""
+START_GRID: Final = 4
+"""The 2x2 starting grid (Setup step 2)."""
+LIVES: Final = 3
+"""Skulls that take a player out (Game Over)."""
+
+
+def grid_side(players: int) -> int:
+    """The grid's limit in each direction: 4 for two players, else 5 (Autumn step 1)."""
+    return 4 if players == 2 else 5
+
+
+class Variant(enum.Enum):
+    """The basic game and the rulebook's two variants."""
+
+    BASIC = "basic"
+    BIRDHOUSE = "birdhouse"
+    """Variant One: the birdhouse is a face-up landmark; take a face-up tile, hide one."""
+    REVERSE = "reverse"
+    """Variant Two, Reverse or Die: every tile face up in the middle, private patches."""
+
+
+class Readings(Value, frozen=True):
+    """The chosen reading of every selectable ambiguity (see the ambiguity log)."""
+
+    winter_start: Literal["next", "first"] = "next"
+    """SOD-A6: who flips first in Winter: the player after the last Autumn turn, or the
+    player who went first in Autumn."""
+    cat_recipient: Literal["standing", "any"] = "standing"
+    """SOD-A9: the Confused Cat goes to another player still in the game, or to any
+    other player, eliminated ones included."""
+    birdhouse_tiebreak: Literal["not_food", "food"] = "not_food"
+    """SOD-A11: in the food tie-break, the birdhouse does not count, or counts as food."""
+
+
+class SodConfig(Config, frozen=True):
+    """A game of Squirrel or Die."""
+
+    players: int = 4
+    """2, 3 or 4."""
+    variant: Variant = Variant.BASIC
+    """The basic game or one of the variants."""
+    first_player: int = 0
+    """The seat that goes first (the rulebook leaves this to the table: Setup step 3)."""
+    tiles: Tiles = DEFAULT_TILES
+    """The box's tiles before the player-count removal (SOD-A1)."""
+    readings: Readings = Readings()
+    """The reading of each selectable ambiguity."""
+
+
+class Phase(enum.Enum):
+    """Where the game is."""
+
+    SETUP = "setup"
+    AUTUMN = "autumn"
+    WINTER = "winter"
+    OVER = "over"
+
+
+class Step(enum.Enum):
+    """What the current node waits for."""
+
+    DEAL = "deal"
+    """Chance: the next setup tile (the starting grid, then the hands)."""
+    DRAW = "draw"
+    """Chance: the current player draws a tile from the sack (Autumn step 1)."""
+    PLACE = "place"
+    """The current player places the drawn tile face up (Autumn step 1)."""
+    SWAP = "swap"
+    """The current player swaps a hand tile face down for a face-up tile (Autumn step 2)."""
+    TAKE = "take"
+    """Birdhouse variant: the current player takes a face-up tile into hand."""
+    HIDE = "hide"
+    """The current player places a hand tile face down in a new place."""
+    GATHER = "gather"
+    """Reverse or Die: the current player moves a middle tile into their own patch."""
+    FLIP = "flip"
+    """Winter: the current player flips a face-down tile."""
+    GIVE = "give"
+    """Winter: the current player gives the Confused Cat to another player."""
+    NONE = "none"
+    """The game is over."""
+
+
+class Cell(Value, frozen=True):
+    """One tile on the table."""
+
+    row: int
+    col: int
+    tile: Tile
+    face_up: bool
+
+
+Patch = tuple[Cell, ...]
+"""Tiles laid out together, sorted by (row, col). The basic game and the birdhouse
+variant have one shared patch; Reverse or Die has one per player."""
+
+
+class SodState(State, frozen=True):
+    """A Squirrel or Die position, hidden tiles included (the referee sees everything)."""
+
+    config: SodConfig
+    """The game being played (with the default box filled in)."""
+    phase: Phase
+    step: Step
+    current: int
+    """The seat whose turn it is (the dealing seat during setup)."""
+    bag: Tiles
+    """The sack; in Reverse or Die, the face-up tiles in the middle."""
+    hands: tuple[Tiles, ...]
+    """Each player's hidden hand."""
+    held: Tile | None
+    """A tile between two steps: the drawn tile before it is placed, or a flipped
+    Confused Cat before it is given away."""
+    patches: tuple[Patch, ...]
+    collected: tuple[Tiles, ...]
+    """The tiles each player has flipped in Winter or been given."""
+    out: tuple[bool, ...]
+    """Players who are out of the game."""
+    sleeping: tuple[bool, ...]
+    """Players who will skip their next turn (the Sleepy Squirrel)."""
+    last_autumn: int = -1
+    """The seat that took the last Autumn turn (SOD-A6), -1 before Winter."""
+    result: Result | None = None
+    """How the game ended, once it has."""
+
+
+# -- actions ------------------------------------------------------------------------------
+
+
+class Draw(Action, frozen=True, tag="draw"):
+    """Chance: a tile comes out of the sack."""
+
+    tile: Tile
+
+
+class Place(Action, frozen=True, tag="place"):
+    """Place the drawn tile face up at (row, col)."""
+
+    row: int
+    col: int
+
+
+class Swap(Action, frozen=True, tag="swap"):
+    """Put a hand tile of kind ``tile`` face down where the face-up tile at (row, col)
+    lies, and take that tile into hand."""
+
+    tile: Tile
+    row: int
+    col: int
+
+
+class Take(Action, frozen=True, tag="take"):
+    """Birdhouse variant: take the face-up tile at (row, col) into hand."""
+
+    row: int
+    col: int
+
+
+class Hide(Action, frozen=True, tag="hide"):
+    """Place a hand tile of kind ``tile`` face down at the empty place (row, col)."""
+
+    tile: Tile
+    row: int
+    col: int
+
+
+class Gather(Action, frozen=True, tag="gather"):
+    """Reverse or Die: take a ``tile`` from the middle and put it face down at (row, col)
+    of one's own patch."""
+
+    tile: Tile
+    row: int
+    col: int
+
+
+class Flip(Action, frozen=True, tag="flip"):
+    """Winter: flip the face-down tile at (row, col) of patch ``patch``."""
+
+    patch: int
+    row: int
+    col: int
+
+
+class Give(Action, frozen=True, tag="give"):
+    """Winter: give the flipped Confused Cat to ``player``."""
+
+    player: int
+
+
+SodAction = Draw | Place | Swap | Take | Hide | Gather | Flip | Give
+"""Every Squirrel or Die action; :class:`Draw` is chance's."""
+
+ACTION_TYPES: Final = (Draw, Place, Swap, Take, Hide, Gather, Flip, Give)
