@@ -1,0 +1,15 @@
+"""dieproof.proofs: z3 models of the games, their proof obligations, and the links
+between the models and the reference implementations (DESIGN section 4).
+
+The public API lives in :mod:`dieproof.proofs.core` and is re-exported here. Each
+game's proof module registers itself with :func:`register_proofs` when imported
+below; :func:`proofs_for` and :func:`proof_game_ids` read the registry.
+"""
+
+from __future__ import annotations
+
+# Game proof modules register themselves on import; keep them after the API above,
+# which they import from this package.
+import dieproof.proofs.squirrel_or_die  # noqa: F401
+from dieproof.proofs.core import *  # noqa: F403  (the public API, listed in core.__all__)
+from dieproof.proofs.core import __all__ as __all__

@@ -1,0 +1,454 @@
+"""Proof obligations of a model, each one solver call with a timeout, a time and a verdict.
+
+Obligations and their ids (stable: the specification and the docs cite them):
+
+==============================  ==================  ============================================
+id                              kind                claim
+==============================  ==================  ============================================
+``init-sat``                    ``init-sat``        init is satisfiable (else all is vacuous)
+``invariants-sat``              ``invariants-sat``  the invariants together are satisfiable
+``INV/init``                    ``init``            init => INV
+``INV/consecution/T``           ``consecution``     INV[all] and T => INV' (INV is inductive)
+``PROP/property/T``             ``property``        INV[all] and T => PROP
+``nonvacuous/T``                ``nonvacuous``      INV[all] and T is satisfiable
+``goal-sat/G``                  ``goal-sat``        INV[all] and G is satisfiable
+==============================  ==================  ============================================
+
+The background (domain facts) is assumed of every state in every obligation. A claim
+is proved by asserting its negation and getting ``unsat``; a satisfiability check
+passes on ``sat``. ``unknown`` is always a failure. A refuted claim carries the
+counterexample state(s); a failed satisfiability check names the conflicting parts
+(an unsat core).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from time import perf_counter
+
+import z3
+from dieproof.proofs.model import Model, ModelTerms, Vars
+from dieproof.proofs.report import (
+    Counterexample,
+    Json,
+    Verdict,
+    indent,
+    json_map,
+    seconds_text,
+    show,
+    table,
+)
+
+DEFAULT_TIMEOUT_MS = 10_000
+"""Per-obligation solver timeout; the obligations of these models take milliseconds."""
+
+KINDS = ("init-sat", "invariants-sat", "init", "consecution", "property", "nonvacuous", "goal-sat")
+"""Every obligation kind, in report order."""
+
+
+@dataclass(frozen=True, slots=True)
+class ObligationResult:
+    """The verdict on one obligation."""
+
+    id: str
+    """Stable id, e.g. ``"SOD-INV-GRID/consecution/place"`` (see the module docstring)."""
+    kind: str
+    """One of :data:`KINDS`."""
+    verdict: Verdict
+    """``PROVED`` passes; ``REFUTED`` and ``UNKNOWN`` fail."""
+    seconds: float
+    """Wall time of the solver call, including building the solver."""
+    counterexample: Counterexample | None = None
+    """For a refuted claim: the state (or the states before and after) that breaks it."""
+    detail: str = ""
+    """A sentence for people: what failed, the unsat core, or an example state."""
+    subject: str | None = None
+    """The invariant, property or goal the obligation is about, if any."""
+    transition: str | None = None
+    """The transition it is about, if any."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the obligation passed."""
+        return self.verdict is Verdict.PROVED
+
+    def render(self) -> str:
+        """One paragraph: verdict, id, detail, then the counterexample table."""
+        text = f"{self.verdict} {self.id}" + (f": {self.detail}" if self.detail else "")
+        if self.counterexample is not None:
+            text += "\n" + self.counterexample.render()
+        return text
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_json(self) -> dict[str, Json]:
+        """A plain dict of every field."""
+        cex = self.counterexample
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "verdict": str(self.verdict),
+            "seconds": self.seconds,
+            "counterexample": None if cex is None else cex.to_json(),
+            "detail": self.detail,
+            "subject": self.subject,
+            "transition": self.transition,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ProofReport:
+    """Every obligation of one model and its verdict."""
+
+    game: str
+    """The model's game id."""
+    obligations: tuple[ObligationResult, ...]
+    """One result per obligation, in the order of :data:`KINDS`."""
+    seconds: float
+    """Wall time of the whole run, including building the terms."""
+    timeout_ms: int = DEFAULT_TIMEOUT_MS
+    """The per-obligation timeout used."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether every obligation was proved (and there was at least one)."""
+        return bool(self.obligations) and all(r.ok for r in self.obligations)
+
+    @property
+    def failures(self) -> tuple[ObligationResult, ...]:
+        """The refuted and unknown obligations."""
+        return tuple(r for r in self.obligations if not r.ok)
+
+    def counts(self) -> dict[str, int]:
+        """How many obligations got each verdict."""
+        return {str(v): sum(r.verdict is v for r in self.obligations) for v in Verdict}
+
+    def result(self, id: str) -> ObligationResult:
+        """The result of obligation ``id``; raises ``LookupError``."""
+        for r in self.obligations:
+            if r.id == id:
+                return r
+        raise LookupError(f"{self.game}: no obligation {id!r}")
+
+    def summary(self) -> str:
+        """One line: the game, the counts, the time."""
+        counts = ", ".join(f"{n} {v}" for v, n in self.counts().items())
+        return (
+            f"{self.game}: {len(self.obligations)} obligations: {counts} "
+            f"({seconds_text(self.seconds)})"
+        )
+
+    def render(self, *, only_failures: bool = False) -> str:
+        """The summary, a table of obligations, then every failure with its evidence."""
+        shown = self.failures if only_failures else self.obligations
+        parts = [self.summary()]
+        if shown:
+            rows = [[r.id, r.kind, str(r.verdict), f"{r.seconds * 1000:.1f}"] for r in shown]
+            parts.append(table(["obligation", "kind", "verdict", "ms"], rows))
+        parts.extend(indent(r.render(), "  ") for r in self.failures)
+        return "\n".join(parts)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_json(self) -> dict[str, Json]:
+        """A plain dict: game, ok, counts, seconds, timeout and every result."""
+        return {
+            "game": self.game,
+            "ok": self.ok,
+            "counts": json_map(self.counts()),
+            "seconds": self.seconds,
+            "timeout_ms": self.timeout_ms,
+            "obligations": [r.to_json() for r in self.obligations],
+        }
+
+
+def prove(model: Model, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> ProofReport:
+    """Discharge every obligation of ``model``, each in its own solver call.
+
+    Raises :class:`~dieproof.proofs.model.ModelError` if a formula is malformed; a
+    claim that is false is not an exception but a ``REFUTED`` result.
+    """
+    start = perf_counter()
+    terms = ModelTerms.build(model)
+    obligations = tuple(_obligations(terms, timeout_ms))
+    return ProofReport(model.game, obligations, perf_counter() - start, timeout_ms)
+
+
+def _obligations(terms: ModelTerms, timeout_ms: int) -> Iterator[ObligationResult]:
+    model = terms.model
+    run = _Runner(terms, timeout_ms)
+    bg = {"@background": terms.background}
+    bg2 = {**bg, "@background'": terms.background_next}
+    invs = {f"@invariant:{k}": f for k, f in terms.invariants.items()}
+    yield run.satisfiable("init-sat", "init-sat", {**bg, "@init": terms.init})
+    yield run.satisfiable("invariants-sat", "invariants-sat", {**bg, **invs})
+    for inv in model.invariants:
+        yield run.valid(
+            f"{inv.id}/init",
+            "init",
+            [terms.background, terms.init],
+            terms.invariants[inv.id],
+            f"init allows a state where {inv.id} fails",
+            subject=inv.id,
+        )
+        for t in model.transitions:
+            yield run.valid(
+                f"{inv.id}/consecution/{t.name}",
+                "consecution",
+                [
+                    terms.background,
+                    terms.background_next,
+                    *terms.invariants.values(),
+                    terms.transitions[t.name],
+                ],
+                terms.invariants_next[inv.id],
+                f"every invariant holds before {t.name}, but {inv.id} fails after it",
+                subject=inv.id,
+                transition=t.name,
+            )
+    for prop in model.properties:
+        for t in model.transitions:
+            yield run.valid(
+                f"{prop.id}/property/{t.name}",
+                "property",
+                [
+                    terms.background,
+                    terms.background_next,
+                    *terms.invariants.values(),
+                    terms.transitions[t.name],
+                ],
+                terms.properties[prop.id],
+                f"{t.name} breaks {prop.id} from a state where every invariant holds",
+                subject=prop.id,
+                transition=t.name,
+            )
+    for t in model.transitions:
+        yield run.satisfiable(
+            f"nonvacuous/{t.name}",
+            "nonvacuous",
+            {**bg2, **invs, f"@transition:{t.name}": terms.transitions[t.name]},
+            transition=t.name,
+        )
+    for goal in model.goals:
+        yield run.satisfiable(
+            f"goal-sat/{goal.name}",
+            "goal-sat",
+            {**bg, **invs, f"@goal:{goal.name}": terms.goals[goal.name]},
+            subject=goal.name,
+        )
+
+
+class _Runner:
+    """Runs single obligations on fresh solvers and turns answers into results."""
+
+    def __init__(self, terms: ModelTerms, timeout_ms: int) -> None:
+        if timeout_ms <= 0:
+            raise ValueError(f"timeout_ms must be positive, got {timeout_ms}")
+        self.terms = terms
+        self.timeout_ms = timeout_ms
+
+    def _solver(self) -> z3.Solver:
+        solver = z3.Solver()
+        solver.set("timeout", self.timeout_ms)
+        return solver
+
+    def _unknown(self, solver: z3.Solver) -> str:
+        return f"the solver gave up ({solver.reason_unknown()}; timeout {self.timeout_ms} ms)"
+
+    def valid(
+        self,
+        id: str,
+        kind: str,
+        assumptions: Sequence[z3.BoolRef],
+        claim: z3.BoolRef,
+        refuted: str,
+        *,
+        subject: str | None = None,
+        transition: str | None = None,
+    ) -> ObligationResult:
+        """Prove ``assumptions => claim`` by showing its negation unsatisfiable."""
+        start = perf_counter()
+        solver = self._solver()
+        solver.add(*assumptions)
+        solver.add(z3.Not(claim))
+        answer = solver.check()
+        cex: Counterexample | None = None
+        if answer == z3.unsat:
+            verdict, detail = Verdict.PROVED, ""
+        elif answer == z3.sat:
+            found = solver.model()
+            after = _read(found, self.terms.nxt) if transition is not None else None
+            cex = Counterexample(_read(found, self.terms.now), after)
+            verdict, detail = Verdict.REFUTED, refuted
+        else:
+            verdict, detail = Verdict.UNKNOWN, self._unknown(solver)
+        seconds = perf_counter() - start
+        return ObligationResult(id, kind, verdict, seconds, cex, detail, subject, transition)
+
+    def satisfiable(
+        self,
+        id: str,
+        kind: str,
+        parts: Mapping[str, z3.BoolRef],
+        *,
+        subject: str | None = None,
+        transition: str | None = None,
+    ) -> ObligationResult:
+        """Show the conjunction of ``parts`` satisfiable; on failure name an unsat core.
+
+        Labels start with ``@``, which no variable name may contain, so a tracking
+        constant can never be confused with a model variable.
+        """
+        start = perf_counter()
+        solver = self._solver()
+        for label, part in parts.items():
+            solver.assert_and_track(part, label)
+        answer = solver.check()
+        if answer == z3.sat:
+            found = solver.model()
+            now = _read(found, self.terms.now)
+            example = ", ".join(f"{k}={show(v)}" for k, v in now.items())
+            if transition is not None:
+                after = _read(found, self.terms.nxt)
+                example += " -> " + ", ".join(
+                    f"{k}'={show(v)}" for k, v in after.items() if now.get(k) != v
+                )
+            verdict, detail = Verdict.PROVED, f"satisfiable, e.g. {example}"
+        elif answer == z3.unsat:
+            core = sorted(str(label).removeprefix("@") for label in solver.unsat_core())
+            verdict = Verdict.REFUTED
+            detail = "unsatisfiable: these contradict each other: " + ", ".join(core)
+        else:
+            verdict, detail = Verdict.UNKNOWN, self._unknown(solver)
+        seconds = perf_counter() - start
+        return ObligationResult(id, kind, verdict, seconds, None, detail, subject, transition)
+
+
+def _read(found: z3.ModelRef, v: Vars) -> dict[str, int | bool]:
+    """Every variable's value in ``found`` (completed, so unconstrained ones get one)."""
+    state: dict[str, int | bool] = {}
+    for name, term in v.items():
+        value = found.eval(term, model_completion=True)
+        if z3.is_int_value(value):
+            state[name] = value.as_long()
+        elif z3.is_true(value):
+            state[name] = True
+        elif z3.is_false(value):
+            state[name] = False
+        else:  # pragma: no cover - model completion always yields a numeral or a boolean
+            raise RuntimeError(f"cannot read {name} = {value} from the solver's model")
+    return state
+
+
+# -- wrong encodings -----------------------------------------------------------------------
+
+ExtraCheck = Callable[[Model], bool | str]
+"""Further checks for a mutated model (witnesses, refinement): truthy when they catch it.
+
+Return ``True`` or a non-empty string saying what caught it; ``False`` or ``""`` when
+the mutated model passes them too.
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class WrongResult:
+    """Whether one deliberately wrong encoding was caught, and by what."""
+
+    name: str
+    """The wrong encoding's name."""
+    doc: str
+    """What is wrong with it."""
+    caught: bool
+    """Whether some obligation refuted it (or an extra check caught it)."""
+    refuted_by: tuple[str, ...]
+    """Ids of the obligations that were refuted on the mutated model."""
+    unknown: tuple[str, ...] = ()
+    """Ids of obligations that came back unknown (these never count as catching it)."""
+    caught_by: str | None = None
+    """The first refuted obligation, or what the extra check reported."""
+    counterexample: Counterexample | None = None
+    """The counterexample of the first refuted obligation that has one."""
+    detail: str = ""
+    """The detail of the first refuted obligation."""
+    report: ProofReport | None = field(default=None, repr=False, compare=False)
+    """The full proof report of the mutated model."""
+
+    def render(self) -> str:
+        """A paragraph: caught or not, by what, and the counterexample."""
+        head = f"{'caught' if self.caught else 'NOT CAUGHT'}  {self.name}: {self.doc}"
+        if not self.caught:
+            return head + "\n  every obligation still holds: the proofs cannot tell it apart"
+        by = f"\n  by {self.caught_by}" + (f": {self.detail}" if self.detail else "")
+        cex = "" if self.counterexample is None else "\n" + self.counterexample.render()
+        return head + by + cex
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_json(self) -> dict[str, Json]:
+        """A plain dict (without the mutated model's full report)."""
+        cex = self.counterexample
+        return {
+            "name": self.name,
+            "doc": self.doc,
+            "caught": self.caught,
+            "caught_by": self.caught_by,
+            "refuted_by": list(self.refuted_by),
+            "unknown": list(self.unknown),
+            "counterexample": None if cex is None else cex.to_json(),
+            "detail": self.detail,
+        }
+
+
+def refute_wrong(
+    model: Model,
+    *,
+    timeout_ms: int = DEFAULT_TIMEOUT_MS,
+    extra_checks: ExtraCheck | None = None,
+) -> list[WrongResult]:
+    """Prove every wrong encoding of ``model`` and report which ones the proofs catch.
+
+    A wrong encoding is caught when at least one obligation of the mutated model is
+    ``REFUTED`` (``UNKNOWN`` does not count). Only if none is, ``extra_checks`` (when
+    given) runs on the mutated model, since it is usually far slower than the proofs.
+    """
+    results: list[WrongResult] = []
+    for wrong in model.wrong:
+        mutated = wrong.mutate(model)
+        report = prove(mutated, timeout_ms=timeout_ms)
+        refuted = [r for r in report.obligations if r.verdict is Verdict.REFUTED]
+        unknown = tuple(r.id for r in report.obligations if r.verdict is Verdict.UNKNOWN)
+        if refuted:
+            first = next((r for r in refuted if r.counterexample is not None), refuted[0])
+            results.append(
+                WrongResult(
+                    wrong.name,
+                    wrong.doc,
+                    caught=True,
+                    refuted_by=tuple(r.id for r in refuted),
+                    unknown=unknown,
+                    caught_by=f"obligation {first.id}",
+                    counterexample=first.counterexample,
+                    detail=first.detail,
+                    report=report,
+                )
+            )
+            continue
+        extra = extra_checks(mutated) if extra_checks is not None else False
+        results.append(
+            WrongResult(
+                wrong.name,
+                wrong.doc,
+                caught=bool(extra),
+                refuted_by=(),
+                unknown=unknown,
+                caught_by=(extra if isinstance(extra, str) else "an extra check")
+                if extra
+                else None,
+                report=report,
+            )
+        )
+    return results

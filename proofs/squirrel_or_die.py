@@ -1,0 +1,1016 @@
+"""Squirrel or Die in z3: the abstract model, its invariants, and the abstraction function.
+
+The model counts tiles where they are (sack, hands, held, table, piles), tracks the
+grid's span, and each seat's skulls, lives and status; it knows nothing of positions or
+tile kinds beyond what the invariants need. Transitions are relations (the rules leave
+choices: which seat draws, which tile is flipped), each with its guard and effect;
+quantities a transition does not mention are unconstrained, so every transition says
+what it keeps. Constants come from the reference (STYLE habit 7), never restated.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+import z3
+
+from dieproof.proofs.compile import CompiledModel
+from dieproof.proofs.core import GameProofs, register_proofs
+from dieproof.proofs.model import (
+    Abstract,
+    Goal,
+    Model,
+    Named,
+    Property,
+    Sort,
+    Transition,
+    Vars,
+    WrongEncoding,
+)
+from dieproof.reference.core import chance
+from dieproof.reference.core.types import CHANCE, TERMINAL, State
+from dieproof.reference.squirrel_or_die import GAME, rules
+from dieproof.reference.squirrel_or_die.tiles import BOMB_SKULLS, Tiles
+from dieproof.reference.squirrel_or_die.types import (
+    HAND_SIZE,
+    LIVES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Phase,
+    SodConfig,
+    SodState,
+    Step,
+    Variant,
+    grid_side,
+)
+
+SEATS = range(MAX_PLAYERS)
+"""The model has a slot per possible seat; ``seat[i]`` says whether seat i plays."""
+
+SETUP, AUTUMN, WINTER, OVER = 0, 1, 2, 3
+PHASE_NUMBER = {Phase.SETUP: SETUP, Phase.AUTUMN: AUTUMN, Phase.WINTER: WINTER, Phase.OVER: OVER}
+
+PER_SEAT_INT = ("hand", "skulls", "lives")
+PER_SEAT_BOOL = ("seat", "out", "win")
+
+
+def _variables() -> dict[str, Sort]:
+    names: dict[str, Sort] = {
+        "n": "int",
+        "limited": "bool",
+        "side": "int",
+        "total": "int",
+        "landmark": "int",
+        "phase": "int",
+        "cur": "int",
+        "taking": "bool",
+        "width": "int",
+        "height": "int",
+        "bag": "int",
+        "held": "int",
+        "board": "int",
+        "faceup": "int",
+        "facedown": "int",
+        "collected": "int",
+        "standing": "int",
+        "finished": "bool",
+        "winners": "int",
+    }
+    for i in SEATS:
+        for name in PER_SEAT_INT:
+            names[f"{name}[{i}]"] = "int"
+        for name in PER_SEAT_BOOL:
+            names[f"{name}[{i}]"] = "bool"
+    return names
+
+
+VARIABLES = _variables()
+
+CONSTANTS = ("n", "side", "total", "landmark")
+CONSTANT_FLAGS = ("limited",)
+
+
+# -- small vocabulary -------------------------------------------------------------------
+
+
+def _i(v: Vars, name: str, seat: int) -> z3.ArithRef:
+    return v.num(f"{name}[{seat}]")
+
+
+def _b(v: Vars, name: str, seat: int) -> z3.BoolRef:
+    return v.flag(f"{name}[{seat}]")
+
+
+def _count(terms: Iterable[z3.BoolRef]) -> z3.ArithRef:
+    return z3.Sum(*(z3.If(t, z3.IntVal(1), z3.IntVal(0)) for t in terms))
+
+
+def _hands(v: Vars) -> z3.ArithRef:
+    return z3.Sum(*(_i(v, "hand", i) for i in SEATS))
+
+
+def _standing(v: Vars, seat: int) -> z3.BoolRef:
+    return z3.And(_b(v, "seat", seat), z3.Not(_b(v, "out", seat)))
+
+
+def _keep(v: Vars, w: Vars, *names: str) -> list[z3.BoolRef]:
+    """``name' = name`` for each name, whatever its sort."""
+    kept: list[z3.BoolRef] = []
+    for name in names:
+        if VARIABLES[name] == "int":
+            kept.append(w.num(name) == v.num(name))
+        else:
+            kept.append(w.flag(name) == v.flag(name))
+    return kept
+
+
+def _keep_seat(v: Vars, w: Vars, seat: int, *names: str) -> list[z3.BoolRef]:
+    return _keep(v, w, *(f"{name}[{seat}]" for name in names))
+
+
+def _frame(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """What no transition changes: the table's size and the seats."""
+    return [
+        *_keep(v, w, *CONSTANTS, *CONSTANT_FLAGS),
+        *(_b(w, "seat", i) == _b(v, "seat", i) for i in SEATS),
+    ]
+
+
+def _players_kept(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """Autumn and setup leave every seat's skulls, lives, status and wins alone."""
+    kept = _keep(v, w, "standing", "finished", "winners", "collected")
+    for i in SEATS:
+        kept += _keep_seat(v, w, i, "skulls", "lives", "out", "win")
+    return kept
+
+
+def _hands_kept(v: Vars, w: Vars, *, but: int | None = None) -> list[z3.BoolRef]:
+    return [_i(w, "hand", i) == _i(v, "hand", i) for i in SEATS if i != but]
+
+
+def _span_grows(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """A new tile widens the grid by at most one, and never past the limit (the rule's
+    guard, SOD-AUTUMN-1)."""
+    return [
+        w.num("width") >= v.num("width"),
+        w.num("width") <= v.num("width") + 1,
+        w.num("height") >= v.num("height"),
+        w.num("height") <= v.num("height") + 1,
+        z3.Implies(v.flag("limited"), w.num("width") <= v.num("side")),
+        z3.Implies(v.flag("limited"), w.num("height") <= v.num("side")),
+    ]
+
+
+def _span_kept(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    return _keep(v, w, "width", "height")
+
+
+def _autumn_or_winter(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """Autumn goes on, or ends with every tile face down (SOD-AUTUMN-5)."""
+    winter_ready = z3.And(
+        w.num("bag") == 0, w.num("held") == 0, w.num("faceup") == 0, _hands(w) == 0
+    )
+    return [
+        z3.Or(w.num("phase") == AUTUMN, w.num("phase") == WINTER),
+        z3.Implies(w.num("phase") == WINTER, winter_ready),
+        z3.Implies(w.num("phase") == WINTER, z3.Or(*(_is_cur_standing(w, i) for i in SEATS))),
+    ]
+
+
+def _is_cur_standing(v: Vars, seat: int) -> z3.BoolRef:
+    return z3.And(v.num("cur") == seat, _standing(v, seat))
+
+
+def _winter_end(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """After a flip resolves: the end checks of SOD-END-1 and SOD-END-2, else the turn
+    passes to a player still in."""
+    alone = w.num("standing") == 1
+    tie = z3.And(w.num("standing") >= 2, w.num("facedown") == 0, w.num("held") == 0)
+    return [
+        w.num("winners") == _count(_b(w, "win", i) for i in SEATS),
+        w.flag("finished") == z3.Or(alone, tie),
+        w.num("phase") == z3.If(w.flag("finished"), z3.IntVal(OVER), z3.IntVal(WINTER)),
+        z3.Implies(alone, z3.And(*(_b(w, "win", i) == _standing(w, i) for i in SEATS))),
+        z3.Implies(
+            tie,
+            z3.And(
+                w.num("winners") >= 1,
+                *(z3.Implies(_b(w, "win", i), _standing(w, i)) for i in SEATS),
+            ),
+        ),
+        z3.Implies(
+            z3.Not(w.flag("finished")),
+            z3.And(
+                w.num("winners") == 0,
+                *(z3.Not(_b(w, "win", i)) for i in SEATS),
+                z3.Or(*(_is_cur_standing(w, i) for i in SEATS)),
+            ),
+        ),
+        w.flag("taking") == z3.BoolVal(False),
+    ]
+
+
+# -- init, invariants, properties -------------------------------------------------------
+
+
+def background(v: Vars) -> z3.BoolRef:
+    """Domains: seats, the grid limit, the tile total and the landmark follow from the
+    config (SOD-SETUP-1, SOD-AUTUMN-1)."""
+    n = v.num("n")
+    return z3.And(
+        n >= MIN_PLAYERS,
+        n <= MAX_PLAYERS,
+        *(_b(v, "seat", i) == (n > i) for i in SEATS),
+        v.num("side") == z3.If(n == 2, z3.IntVal(grid_side(2)), z3.IntVal(grid_side(4))),
+        v.num("total") == v.num("side") * v.num("side"),
+        z3.Or(v.num("landmark") == 0, v.num("landmark") == 1),
+        z3.Implies(z3.Not(v.flag("limited")), v.num("landmark") == 0),
+        v.num("phase") >= SETUP,
+        v.num("phase") <= OVER,
+        v.num("cur") >= 0,
+        v.num("cur") < n,
+    )
+
+
+def init(v: Vars) -> z3.BoolRef:
+    """The table before the first draw (SOD-SETUP-2; SOD-REV-1; SOD-BIRD-1)."""
+    return z3.And(
+        z3.If(v.flag("limited"), v.num("phase") == SETUP, v.num("phase") == AUTUMN),
+        v.num("bag") == v.num("total") - v.num("landmark"),
+        v.num("board") == v.num("landmark"),
+        v.num("width") == v.num("landmark"),
+        v.num("height") == v.num("landmark"),
+        v.num("held") == 0,
+        v.num("faceup") == 0,
+        v.num("facedown") == 0,
+        v.num("collected") == 0,
+        v.num("standing") == v.num("n"),
+        v.num("winners") == 0,
+        z3.Not(v.flag("finished")),
+        z3.Not(v.flag("taking")),
+        *(
+            z3.And(
+                _i(v, "hand", i) == 0,
+                _i(v, "skulls", i) == 0,
+                _i(v, "lives", i) == LIVES,
+                z3.Not(_b(v, "out", i)),
+                z3.Not(_b(v, "win", i)),
+            )
+            for i in SEATS
+        ),
+    )
+
+
+def inv_grid(v: Vars) -> z3.BoolRef:
+    """SOD-INV-GRID: the shared grid stays within its limit in both directions."""
+    return z3.And(
+        v.num("width") >= 0,
+        v.num("height") >= 0,
+        z3.Implies(
+            v.flag("limited"),
+            z3.And(v.num("width") <= v.num("side"), v.num("height") <= v.num("side")),
+        ),
+    )
+
+
+def inv_tiles(v: Vars) -> z3.BoolRef:
+    """SOD-INV-TILES: every tile is somewhere, exactly once."""
+    pools = ("bag", "held", "board", "faceup", "facedown", "collected")
+    return z3.And(
+        *(v.num(p) >= 0 for p in pools),
+        v.num("held") <= 1,
+        v.num("board") == v.num("faceup") + v.num("facedown") + v.num("landmark"),
+        v.num("bag") + v.num("held") + _hands(v) + v.num("board") + v.num("collected")
+        == v.num("total"),
+    )
+
+
+def inv_out(v: Vars) -> z3.BoolRef:
+    """SOD-INV-OUT: out exactly when skulls reach lives; counts in their domains."""
+    return z3.And(
+        *(
+            z3.If(
+                _b(v, "seat", i),
+                z3.And(
+                    _i(v, "skulls", i) >= 0,
+                    _i(v, "lives", i) >= LIVES,
+                    _b(v, "out", i) == (_i(v, "skulls", i) >= _i(v, "lives", i)),
+                ),
+                z3.And(
+                    _i(v, "skulls", i) == 0,
+                    _i(v, "lives", i) == LIVES,
+                    z3.Not(_b(v, "out", i)),
+                ),
+            )
+            for i in SEATS
+        )
+    )
+
+
+def inv_hand(v: Vars) -> z3.BoolRef:
+    """SOD-INV-HAND: three tiles in hand, four between a take and a hide."""
+    return z3.And(
+        *(
+            z3.And(
+                _i(v, "hand", i) >= 0,
+                _i(v, "hand", i)
+                <= HAND_SIZE
+                + z3.If(z3.And(v.flag("taking"), v.num("cur") == i), z3.IntVal(1), z3.IntVal(0)),
+                z3.Implies(z3.Not(_b(v, "seat", i)), _i(v, "hand", i) == 0),
+            )
+            for i in SEATS
+        ),
+        z3.Implies(v.flag("taking"), v.num("phase") == AUTUMN),
+    )
+
+
+def inv_standing(v: Vars) -> z3.BoolRef:
+    """SOD-INV-STANDING: someone is always in; two or more while Winter goes on, and the
+    player to flip is one of them."""
+    return z3.And(
+        v.num("standing") == _count(_standing(v, i) for i in SEATS),
+        v.num("standing") >= 1,
+        z3.Implies(v.num("phase") <= AUTUMN, v.num("standing") == v.num("n")),
+        z3.Implies(
+            v.num("phase") == WINTER,
+            z3.And(v.num("standing") >= 2, z3.Or(*(_is_cur_standing(v, i) for i in SEATS))),
+        ),
+    )
+
+
+def inv_winner(v: Vars) -> z3.BoolRef:
+    """SOD-INV-WINNER: over exactly when finished; at least one winner, all still in, and
+    exactly one after an elimination."""
+    return z3.And(
+        v.flag("finished") == (v.num("phase") == OVER),
+        v.num("winners") == _count(_b(v, "win", i) for i in SEATS),
+        z3.Implies(z3.Not(v.flag("finished")), v.num("winners") == 0),
+        z3.Implies(v.flag("finished"), v.num("winners") >= 1),
+        z3.Implies(
+            z3.And(v.flag("finished"), v.num("standing") == 1), v.num("winners") == 1
+        ),
+        *(z3.Implies(_b(v, "win", i), _standing(v, i)) for i in SEATS),
+    )
+
+
+def prop_skulls(v: Vars, w: Vars) -> z3.BoolRef:
+    """SOD-INV-SKULLS: no skull count goes down."""
+    return z3.And(*(_i(w, "skulls", i) >= _i(v, "skulls", i) for i in SEATS))
+
+
+def prop_out_stays(v: Vars, w: Vars) -> z3.BoolRef:
+    """SOD-INV-OUT-STAYS: out is for good."""
+    return z3.And(*(z3.Implies(_b(v, "out", i), _b(w, "out", i)) for i in SEATS))
+
+
+# -- transitions ------------------------------------------------------------------------
+
+
+def deal(v: Vars, w: Vars) -> z3.BoolRef:
+    """Setup: a tile from the sack to the 2x2 grid or to a hand (SOD-SETUP-2, -4)."""
+    to_grid = z3.And(
+        w.num("board") == v.num("board") + 1,
+        w.num("faceup") + w.num("facedown") == v.num("faceup") + v.num("facedown") + 1,
+        w.num("faceup") >= v.num("faceup"),
+        w.num("facedown") >= v.num("facedown"),
+        w.num("width") <= 2,
+        w.num("height") <= 2,
+        w.num("width") >= v.num("width"),
+        w.num("height") >= v.num("height"),
+        *_hands_kept(v, w),
+    )
+    to_hand = z3.And(
+        *_keep(v, w, "board", "faceup", "facedown", "width", "height"),
+        z3.Or(
+            *(
+                z3.And(
+                    _b(v, "seat", i),
+                    _i(w, "hand", i) == _i(v, "hand", i) + 1,
+                    _i(w, "hand", i) <= HAND_SIZE,
+                    *_hands_kept(v, w, but=i),
+                )
+                for i in SEATS
+            )
+        ),
+    )
+    return z3.And(
+        *_frame(v, w),
+        *_players_kept(v, w),
+        v.num("phase") == SETUP,
+        z3.Or(w.num("phase") == SETUP, w.num("phase") == AUTUMN),
+        v.num("bag") >= 1,
+        w.num("bag") == v.num("bag") - 1,
+        *_keep(v, w, "held"),
+        z3.Not(w.flag("taking")),
+        z3.Or(to_grid, to_hand),
+    )
+
+
+def _autumn_step(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    return [*_frame(v, w), *_players_kept(v, w), v.num("phase") == AUTUMN]
+
+
+def draw(v: Vars, w: Vars) -> z3.BoolRef:
+    """Autumn: a tile from the sack into the drawer's grip (SOD-AUTUMN-1)."""
+    return z3.And(
+        *_autumn_step(v, w),
+        v.num("bag") >= 1,
+        v.num("held") == 0,
+        z3.Not(v.flag("taking")),
+        w.num("bag") == v.num("bag") - 1,
+        w.num("held") == 1,
+        w.num("phase") == AUTUMN,
+        z3.Not(w.flag("taking")),
+        *_keep(v, w, "board", "faceup", "facedown", "width", "height", "cur"),
+        *_hands_kept(v, w),
+    )
+
+
+def place(v: Vars, w: Vars) -> z3.BoolRef:
+    """Autumn: the drawn tile goes face up next to the grid, within the limit."""
+    return z3.And(
+        *_autumn_step(v, w),
+        v.flag("limited"),
+        v.num("held") == 1,
+        z3.Not(v.flag("taking")),
+        w.num("held") == 0,
+        w.num("board") == v.num("board") + 1,
+        w.num("faceup") == v.num("faceup") + 1,
+        w.num("phase") == AUTUMN,
+        z3.Not(w.flag("taking")),
+        *_span_grows(v, w),
+        *_keep(v, w, "bag", "facedown", "cur"),
+        *_hands_kept(v, w),
+    )
+
+
+def swap(v: Vars, w: Vars) -> z3.BoolRef:
+    """Autumn: a hand tile face down for a face-up one; hands keep their size."""
+    return z3.And(
+        *_autumn_step(v, w),
+        v.flag("limited"),
+        v.num("held") == 0,
+        v.num("faceup") >= 1,
+        w.num("faceup") == v.num("faceup") - 1,
+        w.num("facedown") == v.num("facedown") + 1,
+        z3.Not(v.flag("taking")),
+        z3.Not(w.flag("taking")),
+        *_keep(v, w, "bag", "held", "board"),
+        *_span_kept(v, w),
+        *_hands_kept(v, w),
+        *_autumn_or_winter(v, w),
+    )
+
+
+def take(v: Vars, w: Vars) -> z3.BoolRef:
+    """Birdhouse variant: a face-up tile into the current hand (SOD-BIRD-2)."""
+    return z3.And(
+        *_autumn_step(v, w),
+        v.flag("limited"),
+        v.num("held") == 0,
+        v.num("faceup") >= 1,
+        z3.Not(v.flag("taking")),
+        w.flag("taking"),
+        w.num("phase") == AUTUMN,
+        w.num("faceup") == v.num("faceup") - 1,
+        w.num("board") == v.num("board") - 1,
+        w.num("width") <= v.num("width"),
+        w.num("height") <= v.num("height"),
+        w.num("width") >= 1,
+        w.num("height") >= 1,
+        *_keep(v, w, "bag", "held", "facedown", "cur"),
+        z3.Or(
+            *(
+                z3.And(
+                    v.num("cur") == i,
+                    _i(w, "hand", i) == _i(v, "hand", i) + 1,
+                    *_hands_kept(v, w, but=i),
+                )
+                for i in SEATS
+            )
+        ),
+    )
+
+
+def hide(v: Vars, w: Vars) -> z3.BoolRef:
+    """Autumn: a hand tile face down in a new place (SOD-AUTUMN-4, SOD-BIRD-2)."""
+    return z3.And(
+        *_autumn_step(v, w),
+        v.flag("limited"),
+        v.num("held") == 0,
+        z3.Not(w.flag("taking")),
+        w.num("board") == v.num("board") + 1,
+        w.num("facedown") == v.num("facedown") + 1,
+        *_span_grows(v, w),
+        *_keep(v, w, "bag", "held", "faceup"),
+        z3.Or(
+            *(
+                z3.And(
+                    v.num("cur") == i,
+                    _i(v, "hand", i) >= 1,
+                    _i(w, "hand", i) == _i(v, "hand", i) - 1,
+                    *_hands_kept(v, w, but=i),
+                )
+                for i in SEATS
+            )
+        ),
+        *_autumn_or_winter(v, w),
+    )
+
+
+def gather(v: Vars, w: Vars) -> z3.BoolRef:
+    """Reverse or Die: a middle tile face down into the current player's patch."""
+    return z3.And(
+        *_autumn_step(v, w),
+        z3.Not(v.flag("limited")),
+        v.num("bag") >= 1,
+        z3.Not(v.flag("taking")),
+        w.num("bag") == v.num("bag") - 1,
+        w.num("board") == v.num("board") + 1,
+        w.num("facedown") == v.num("facedown") + 1,
+        z3.Not(w.flag("taking")),
+        *_keep(v, w, "held", "faceup", "width", "height"),
+        *_hands_kept(v, w),
+        *_autumn_or_winter(v, w),
+    )
+
+
+def _winter_step(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    return [
+        *_frame(v, w),
+        v.num("phase") == WINTER,
+        z3.Not(v.flag("finished")),
+        *_keep(v, w, "bag", "faceup"),
+        # Flipping lifts tiles off the grid, so its span can only shrink.
+        w.num("width") <= v.num("width"),
+        w.num("height") <= v.num("height"),
+        w.num("width") >= 0,
+        w.num("height") >= 0,
+        *_hands_kept(v, w),
+    ]
+
+
+def flip(v: Vars, w: Vars) -> z3.BoolRef:
+    """Winter: the current player flips a face-down tile (SOD-WINTER-1/2, SOD-SPECIAL-1-4);
+    a Confused Cat waits in the grip to be given."""
+
+    def resolve(i: int) -> z3.BoolRef:
+        skulls, skulls2 = _i(v, "skulls", i), _i(w, "skulls", i)
+        lives, lives2 = _i(v, "lives", i), _i(w, "lives", i)
+        gained = skulls2 - skulls
+        kept = [
+            z3.And(*_keep_seat(v, w, j, "skulls", "lives", "out")) for j in SEATS if j != i
+        ]
+        return z3.And(
+            _is_cur_standing(v, i),
+            *kept,
+            z3.Or(
+                # The Confused Cat: nothing happens to anyone until it is given.
+                z3.And(
+                    w.num("held") == 1,
+                    *_keep(v, w, "collected", "standing"),
+                    *_keep_seat(v, w, i, "skulls", "lives", "out"),
+                    w.num("phase") == WINTER,
+                    z3.Not(w.flag("finished")),
+                    w.num("winners") == 0,
+                    *(z3.Not(_b(w, "win", j)) for j in SEATS),
+                    w.num("cur") == v.num("cur"),
+                    z3.Not(w.flag("taking")),
+                ),
+                # Any other tile lands in the flipper's pile.
+                z3.And(
+                    w.num("held") == 0,
+                    w.num("collected") == v.num("collected") + 1,
+                    gained >= 0,
+                    gained <= BOMB_SKULLS,
+                    z3.Or(lives2 == lives, z3.And(lives2 == lives + 1, gained == 0)),
+                    _b(w, "out", i) == (skulls2 >= lives2),
+                    w.num("standing")
+                    == v.num("standing")
+                    - z3.If(_b(w, "out", i), z3.IntVal(1), z3.IntVal(0)),
+                    *_winter_end(v, w),
+                ),
+            ),
+        )
+
+    return z3.And(
+        *_winter_step(v, w),
+        v.num("held") == 0,
+        v.num("facedown") >= 1,
+        w.num("facedown") == v.num("facedown") - 1,
+        w.num("board") == v.num("board") - 1,
+        z3.Or(*(resolve(i) for i in SEATS)),
+    )
+
+
+def give(v: Vars, w: Vars) -> z3.BoolRef:
+    """Winter: the Confused Cat to another seat, one skull for them (SOD-SPECIAL-5)."""
+
+    def to(j: int) -> z3.BoolRef:
+        newly_out = z3.And(_b(w, "out", j), z3.Not(_b(v, "out", j)))
+        return z3.And(
+            v.num("cur") != j,
+            _b(v, "seat", j),
+            _i(w, "skulls", j) == _i(v, "skulls", j) + 1,
+            *_keep_seat(v, w, j, "lives"),
+            _b(w, "out", j) == (_i(w, "skulls", j) >= _i(w, "lives", j)),
+            w.num("standing")
+            == v.num("standing") - z3.If(newly_out, z3.IntVal(1), z3.IntVal(0)),
+            *(
+                z3.And(*_keep_seat(v, w, k, "skulls", "lives", "out"))
+                for k in SEATS
+                if k != j
+            ),
+        )
+
+    return z3.And(
+        *_winter_step(v, w),
+        v.num("held") == 1,
+        w.num("held") == 0,
+        w.num("collected") == v.num("collected") + 1,
+        *_keep(v, w, "board", "facedown"),
+        z3.Or(*(to(j) for j in SEATS)),
+        *_winter_end(v, w),
+    )
+
+
+# -- goals and wrong encodings ----------------------------------------------------------
+
+
+def goal_elimination(v: Vars) -> z3.BoolRef:
+    return z3.And(v.flag("finished"), v.num("standing") == 1)
+
+
+def goal_tie(v: Vars) -> z3.BoolRef:
+    return z3.And(v.flag("finished"), v.num("standing") >= 2)
+
+
+def goal_grid_full(v: Vars) -> z3.BoolRef:
+    return z3.And(
+        v.flag("limited"), v.num("width") == v.num("side"), v.num("height") == v.num("side")
+    )
+
+
+def goal_hand_of_four(v: Vars) -> z3.BoolRef:
+    return z3.Or(*(z3.And(v.num("cur") == i, _i(v, "hand", i) == HAND_SIZE + 1) for i in SEATS))
+
+
+def goal_extra_life(v: Vars) -> z3.BoolRef:
+    return z3.Or(*(_i(v, "lives", i) == LIVES + 1 for i in SEATS))
+
+
+def goal_out(v: Vars) -> z3.BoolRef:
+    return z3.Or(*(z3.And(_b(v, "seat", i), _b(v, "out", i)) for i in SEATS))
+
+
+def _place_off_by_one(v: Vars, w: Vars) -> z3.BoolRef:
+    # The limit check compares against side + 1.
+    return z3.And(
+        *_autumn_step(v, w),
+        v.flag("limited"),
+        v.num("held") == 1,
+        w.num("held") == 0,
+        w.num("board") == v.num("board") + 1,
+        w.num("faceup") == v.num("faceup") + 1,
+        w.num("phase") == AUTUMN,
+        z3.Not(w.flag("taking")),
+        w.num("width") >= v.num("width"),
+        w.num("width") <= v.num("width") + 1,
+        w.num("height") == v.num("height"),
+        w.num("width") <= v.num("side") + 1,
+        *_keep(v, w, "bag", "facedown", "cur"),
+        *_hands_kept(v, w),
+    )
+
+
+def _swap_keeps_face_up(v: Vars, w: Vars) -> z3.BoolRef:
+    # A hand tile goes face down but the face-up tile stays on the table too.
+    return z3.And(
+        *_autumn_step(v, w),
+        v.flag("limited"),
+        v.num("held") == 0,
+        v.num("faceup") >= 1,
+        w.num("faceup") == v.num("faceup"),
+        w.num("facedown") == v.num("facedown") + 1,
+        *_keep(v, w, "bag", "held", "board", "taking", "phase"),
+        *_span_kept(v, w),
+        *_hands_kept(v, w),
+    )
+
+
+def _flip_loses_tile(v: Vars, w: Vars) -> z3.BoolRef:
+    # The flipped tile vanishes instead of landing in a pile.
+    return z3.And(
+        *_winter_step(v, w),
+        v.num("held") == 0,
+        v.num("facedown") >= 1,
+        w.num("facedown") == v.num("facedown") - 1,
+        w.num("board") == v.num("board") - 1,
+        w.num("held") == 0,
+        w.num("collected") == v.num("collected"),
+        *_keep(v, w, "standing", "phase", "finished", "winners", "cur", "taking"),
+        *(z3.And(*_keep_seat(v, w, i, "skulls", "lives", "out", "win")) for i in SEATS),
+    )
+
+
+def _flip_never_out(v: Vars, w: Vars) -> z3.BoolRef:
+    # A skull lands but nobody is ever put out.
+    return z3.And(
+        *_winter_step(v, w),
+        v.num("held") == 0,
+        v.num("facedown") >= 1,
+        w.num("facedown") == v.num("facedown") - 1,
+        w.num("board") == v.num("board") - 1,
+        w.num("held") == 0,
+        w.num("collected") == v.num("collected") + 1,
+        *_keep(v, w, "standing", "phase", "finished", "winners", "cur", "taking"),
+        z3.Or(
+            *(
+                z3.And(
+                    v.num("cur") == i,
+                    _i(w, "skulls", i) == _i(v, "skulls", i) + 1,
+                    *_keep_seat(v, w, i, "lives", "out", "win"),
+                    *(
+                        z3.And(*_keep_seat(v, w, j, "skulls", "lives", "out", "win"))
+                        for j in SEATS
+                        if j != i
+                    ),
+                )
+                for i in SEATS
+            )
+        ),
+    )
+
+
+def _give_refunds(v: Vars, w: Vars) -> z3.BoolRef:
+    # The cat takes a skull away from its receiver instead of adding one.
+    return z3.And(
+        *_winter_step(v, w),
+        v.num("held") == 1,
+        w.num("held") == 0,
+        w.num("collected") == v.num("collected") + 1,
+        *_keep(v, w, "board", "facedown", "standing", "phase", "finished", "winners", "cur"),
+        *_keep(v, w, "taking"),
+        z3.Or(
+            *(
+                z3.And(
+                    v.num("cur") != j,
+                    _i(v, "skulls", j) >= 1,
+                    _i(v, "skulls", j) < _i(v, "lives", j) - 1,
+                    _i(w, "skulls", j) == _i(v, "skulls", j) - 1,
+                    *_keep_seat(v, w, j, "lives", "out", "win"),
+                    *(
+                        z3.And(*_keep_seat(v, w, k, "skulls", "lives", "out", "win"))
+                        for k in SEATS
+                        if k != j
+                    ),
+                )
+                for j in SEATS
+            )
+        ),
+    )
+
+
+def _flip_no_end(v: Vars, w: Vars) -> z3.BoolRef:
+    # The game goes on with a single player standing: the end check is missing.
+    return z3.And(
+        *_winter_step(v, w),
+        v.num("held") == 0,
+        v.num("facedown") >= 2,
+        w.num("facedown") == v.num("facedown") - 1,
+        w.num("board") == v.num("board") - 1,
+        w.num("held") == 0,
+        w.num("collected") == v.num("collected") + 1,
+        *_keep(v, w, "phase", "finished", "winners", "taking"),
+        z3.Or(
+            *(
+                z3.And(
+                    _is_cur_standing(v, i),
+                    _i(w, "skulls", i) == _i(w, "lives", i),
+                    *_keep_seat(v, w, i, "lives", "win"),
+                    _b(w, "out", i),
+                    w.num("standing") == v.num("standing") - 1,
+                    z3.Or(*(_is_cur_standing(w, j) for j in SEATS)),
+                    *(
+                        z3.And(*_keep_seat(v, w, j, "skulls", "lives", "out", "win"))
+                        for j in SEATS
+                        if j != i
+                    ),
+                )
+                for i in SEATS
+            )
+        ),
+    )
+
+
+def _take_without_flag(v: Vars, w: Vars) -> z3.BoolRef:
+    # The take grows a hand but the model forgets that the turn is mid-way.
+    return z3.And(
+        *_autumn_step(v, w),
+        v.flag("limited"),
+        v.num("held") == 0,
+        v.num("faceup") >= 1,
+        z3.Not(w.flag("taking")),
+        w.num("phase") == AUTUMN,
+        w.num("faceup") == v.num("faceup") - 1,
+        w.num("board") == v.num("board") - 1,
+        *_keep(v, w, "bag", "held", "facedown", "cur", "width", "height"),
+        z3.Or(
+            *(
+                z3.And(
+                    v.num("cur") == i,
+                    _i(w, "hand", i) == _i(v, "hand", i) + 1,
+                    *_hands_kept(v, w, but=i),
+                )
+                for i in SEATS
+            )
+        ),
+    )
+
+
+WRONG: tuple[WrongEncoding, ...] = (
+    WrongEncoding(
+        "grid-limit-off-by-one",
+        "place lets the grid grow to six (five with two players): SOD-INV-GRID must fail.",
+        lambda m: m.with_transition("place", _place_off_by_one),
+    ),
+    WrongEncoding(
+        "swap-keeps-face-up",
+        "swap hides a tile without removing the face-up one: SOD-INV-TILES must fail.",
+        lambda m: m.with_transition("swap", _swap_keeps_face_up),
+    ),
+    WrongEncoding(
+        "flip-loses-tile",
+        "the flipped tile lands in no pile: SOD-INV-TILES must fail.",
+        lambda m: m.with_transition("flip", _flip_loses_tile),
+    ),
+    WrongEncoding(
+        "out-never-set",
+        "skulls land but nobody is put out: SOD-INV-OUT must fail.",
+        lambda m: m.with_transition("flip", _flip_never_out),
+    ),
+    WrongEncoding(
+        "cat-removes-a-skull",
+        "the Confused Cat takes a skull away: SOD-INV-SKULLS must fail.",
+        lambda m: m.with_transition("give", _give_refunds),
+    ),
+    WrongEncoding(
+        "no-end-at-one-standing",
+        "play goes on with one squirrel standing: SOD-INV-STANDING must fail.",
+        lambda m: m.with_transition("flip", _flip_no_end),
+    ),
+    WrongEncoding(
+        "take-forgets-the-turn",
+        "the take grows a hand to four without the mid-turn flag: SOD-INV-HAND must fail.",
+        lambda m: m.with_transition("take", _take_without_flag),
+    ),
+)
+
+
+MODEL = Model(
+    game=GAME.id,
+    variables=VARIABLES,
+    init=init,
+    invariants=(
+        Named("SOD-INV-GRID", inv_grid.__doc__ or "", inv_grid),
+        Named("SOD-INV-TILES", inv_tiles.__doc__ or "", inv_tiles),
+        Named("SOD-INV-OUT", inv_out.__doc__ or "", inv_out),
+        Named("SOD-INV-HAND", inv_hand.__doc__ or "", inv_hand),
+        Named("SOD-INV-STANDING", inv_standing.__doc__ or "", inv_standing),
+        Named("SOD-INV-WINNER", inv_winner.__doc__ or "", inv_winner),
+    ),
+    transitions=(
+        Transition("deal", deal.__doc__ or "", deal),
+        Transition("draw", draw.__doc__ or "", draw),
+        Transition("place", place.__doc__ or "", place),
+        Transition("swap", swap.__doc__ or "", swap),
+        Transition("take", take.__doc__ or "", take),
+        Transition("hide", hide.__doc__ or "", hide),
+        Transition("gather", gather.__doc__ or "", gather),
+        Transition("flip", flip.__doc__ or "", flip),
+        Transition("give", give.__doc__ or "", give),
+    ),
+    properties=(
+        Property("SOD-INV-SKULLS", prop_skulls.__doc__ or "", prop_skulls),
+        Property("SOD-INV-OUT-STAYS", prop_out_stays.__doc__ or "", prop_out_stays),
+    ),
+    goals=(
+        Goal("win-by-elimination", "one squirrel left standing wins", goal_elimination),
+        Goal("win-by-tie", "the tiles run out with two or more in", goal_tie),
+        Goal("grid-full", "the grid reaches its limit both ways", goal_grid_full),
+        Goal("hand-of-four", "a birdhouse-variant hand holds four mid-turn", goal_hand_of_four),
+        Goal("extra-life", "Squirrel Love raises a player's lives to four", goal_extra_life),
+        Goal("player-out", "a player is out", goal_out),
+    ),
+    wrong=WRONG,
+    background=background,
+)
+"""The abstract model of Squirrel or Die."""
+
+
+# -- the abstraction function -----------------------------------------------------------
+
+
+def abstract(state: State) -> dict[str, int | bool]:
+    """The model's view of a reference state."""
+    if not isinstance(state, SodState):
+        raise TypeError(f"not a Squirrel or Die state: {type(state).__name__}")
+    config = state.config
+    n = config.players
+    limited = config.variant is not Variant.REVERSE
+    landmark = 1 if config.variant is Variant.BIRDHOUSE else 0
+    height, width = rules.extent(state.patches[0]) if limited else (0, 0)
+    cells = [cell for patch in state.patches for cell in patch]
+    facedown = sum(1 for cell in cells if not cell.face_up)
+    winners = state.result.winners if state.result is not None else ()
+    values: dict[str, int | bool] = {
+        "n": n,
+        "limited": limited,
+        "side": grid_side(n),
+        "total": rules.game_tiles(config).total(),
+        "landmark": landmark,
+        "phase": PHASE_NUMBER[state.phase],
+        "cur": state.current,
+        "taking": config.variant is Variant.BIRDHOUSE and state.step is Step.HIDE
+        and state.hands[state.current].total() > HAND_SIZE,
+        "width": width,
+        "height": height,
+        "bag": state.bag.total(),
+        "held": 0 if state.held is None else 1,
+        "board": len(cells),
+        "faceup": len(cells) - facedown - landmark,
+        "facedown": facedown,
+        "collected": sum(pile.total() for pile in state.collected),
+        "standing": sum(1 for p in range(n) if not state.out[p]),
+        "finished": state.phase is Phase.OVER,
+        "winners": len(winners),
+    }
+    for i in SEATS:
+        seated = i < n
+        values[f"seat[{i}]"] = seated
+        values[f"hand[{i}]"] = state.hands[i].total() if seated else 0
+        values[f"skulls[{i}]"] = rules.skulls(state, i) if seated else 0
+        values[f"lives[{i}]"] = rules.lives(state, i) if seated else LIVES
+        values[f"out[{i}]"] = state.out[i] if seated else False
+        values[f"win[{i}]"] = i in winners
+    return values
+
+
+# -- reachability witnesses -------------------------------------------------------------
+
+TIE_BOX = Tiles(food=21, skull=6, birdhouse=1)
+"""A user-supplied box with no skulls left after the two-player removal: every such game
+ends by the tie rule (it exercises SOD-END-2, which the provisional box rarely reaches)."""
+
+
+def _search(
+    goal: Callable[[Mapping[str, int | bool]], bool],
+    configs: Sequence[SodConfig],
+    seeds: int = 400,
+) -> list[Abstract]:
+    """The abstract path of the first seeded random game that reaches ``goal``."""
+    for config in configs:
+        for seed in range(seeds):
+            rng = random.Random(seed)
+            state: SodState = rules.initial_state(config)
+            path: list[Abstract] = [abstract(state)]
+            while rules.to_move(state) != TERMINAL:
+                if goal(path[-1]):
+                    return path
+                if rules.to_move(state) == CHANCE:
+                    action = chance.sample(rules.chance_outcomes(state), rng)
+                    state = rules.apply(state, action)
+                else:
+                    options = rules.legal_actions(state)
+                    state = rules.apply(state, options[rng.randrange(len(options))])
+                path.append(abstract(state))
+            if goal(path[-1]):
+                return path
+    raise LookupError("no seeded game reached the goal")
+
+
+def goal_witnesses() -> dict[str, list[Abstract]]:
+    """For every goal, a path of abstract states from a real game that reaches it."""
+    compiled = CompiledModel(MODEL)
+    configs: dict[str, Sequence[SodConfig]] = {
+        "win-by-tie": (SodConfig(players=2, tiles=TIE_BOX),),
+        "hand-of-four": (SodConfig(players=3, variant=Variant.BIRDHOUSE),),
+    }
+    default = GAME.configs()
+    witnesses: dict[str, list[Abstract]] = {}
+    for goal in MODEL.goals:
+        name = goal.name
+
+        def reached(a: Mapping[str, int | bool], name: str = name) -> bool:
+            return name in compiled.goals_met(a)
+
+        witnesses[name] = _search(reached, configs.get(name, default))
+    return witnesses
+
+
+def _proofs() -> GameProofs:
+    return GameProofs(model=MODEL, abstract=abstract, goal_witnesses=goal_witnesses)
+
+
+register_proofs(GAME.id, _proofs)
