@@ -44,6 +44,9 @@ nitpicky = False
 
 autodoc_default_options = {
     "members": True,
+    # A package's __all__ re-exports what its submodules define; documenting members
+    # where they are defined (and only there) keeps each object described once.
+    "ignore-module-all": True,
     "member-order": "bysource",
     "show-inheritance": True,
 }

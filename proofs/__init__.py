@@ -8,8 +8,8 @@ below; :func:`proofs_for` and :func:`proof_game_ids` read the registry.
 
 from __future__ import annotations
 
-# Game proof modules register themselves on import; keep them after the API above,
-# which they import from this package.
-import dieproof.proofs.squirrel_or_die  # noqa: F401
+# The game proof modules import the API from its submodules (model, core, ...), not
+# from this package, so the order of these imports does not matter.
+import dieproof.proofs.squirrel_or_die  # noqa: F401  (registers its proofs)
 from dieproof.proofs.core import *  # noqa: F403  (the public API, listed in core.__all__)
 from dieproof.proofs.core import __all__ as __all__

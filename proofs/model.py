@@ -64,7 +64,8 @@ class Vars(Mapping[str, z3.ExprRef]):
 
     def _missing(self, name: str, what: str) -> KeyError:
         known = ", ".join(self._terms) or "none"
-        return KeyError(f"model {self._game!r} has no {what} variable {name!r}; known: {known}")
+        kind = f"{what} " if what else ""
+        return KeyError(f"model {self._game!r} has no {kind}variable {name!r}; known: {known}")
 
     def __getitem__(self, name: str) -> z3.ExprRef:
         try:

@@ -156,9 +156,7 @@ def _is_mark(expression: ast.expr) -> bool:
     return isinstance(expression, ast.Name) and expression.id == "mark"
 
 
-def orphaned_markers(
-    tests: Mapping[str, Sequence[str]], specs: Iterable[GameSpec]
-) -> list[str]:
+def orphaned_markers(tests: Mapping[str, Sequence[str]], specs: Iterable[GameSpec]) -> list[str]:
     """Problems for every marked id that no specification in ``specs`` defines."""
     known = {item for spec in specs for item in _spec_ids(spec)}
     return [
@@ -193,7 +191,9 @@ def resolve(dotted: str) -> object:
         except ModuleNotFoundError as error:
             if error.name is not None and (name == error.name or name.startswith(error.name + ".")):
                 continue  # this prefix is not a module: try a shorter one
-            raise ResolveError(f"cannot resolve {dotted!r}: importing {name!r} failed: {error}") from error
+            raise ResolveError(
+                f"cannot resolve {dotted!r}: importing {name!r} failed: {error}"
+            ) from error
         except Exception as error:  # an import may fail in any way; report it, do not crash
             raise ResolveError(
                 f"cannot resolve {dotted!r}: importing {name!r} raised {error!r}"
@@ -223,6 +223,11 @@ class ObligationLike(Protocol):
     @property
     def verdict(self) -> str:
         """``"PROVED"``, ``"REFUTED"`` or ``"UNKNOWN"``."""
+
+    @property
+    def subject(self) -> str | None:
+        """The invariant, property or goal the obligation is about; ``None`` for the
+        model-wide ones (satisfiability of init, of the invariants, of a transition)."""
 
 
 class ConfigSource(Protocol):
@@ -362,9 +367,9 @@ def build(
     prefix = spec.game.prefix
     problems: dict[Check, list[str]] = {name: [] for name in CHECKS}
 
-    by_owner: dict[str, list[ObligationLike]] = {}
+    by_owner: dict[str | None, list[ObligationLike]] = {}
     for obligation in obligations:
-        by_owner.setdefault(obligation.id.split("/", 1)[0], []).append(obligation)
+        by_owner.setdefault(obligation.subject, []).append(obligation)
     model_wide_failures = [
         f"{o.id} is {o.verdict}"
         for owner, group in by_owner.items()

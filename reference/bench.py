@@ -6,7 +6,7 @@ Per game and per configuration it measures, in one process on one core:
   evaluated after every step (``checked``) and without (``unchecked``); ``apply`` checks
   legality either way;
 - trace-replay steps per second: recorded games replayed through ``apply``;
-- per game, the wall time of the z3 proofs and the refinement-check steps per second,
+- per game, the time of the z3 proofs and the refinement-check steps per second,
   when :mod:`dieproof.proofs` offers them.
 
 Where OpenSpiel is installed (the ``bench`` extra), the same run measures three of its
@@ -30,7 +30,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol, cast
+from typing import Final, Protocol
 
 import msgspec
 
@@ -186,17 +186,6 @@ def measure(run: Callable[[int], int], seconds: float, repeats: int = REPEATS) -
     return statistics.median(rates)
 
 
-def time_calls(call: Callable[[], object], seconds: float) -> float:
-    """Median wall time of ``call()``, repeated while the budget lasts (at least once)."""
-    times: list[float] = []
-    deadline = time.perf_counter() + seconds
-    while not times or time.perf_counter() < deadline:
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def bench_config(game: Game, config: Config, seconds: float) -> ConfigBench:
     """Measure one configuration: checked and unchecked playouts, then replays."""
 
@@ -260,63 +249,36 @@ def plain(value: object) -> str:
 # -- dieproof.proofs, when present --------------------------------------------------------
 
 
-class _ProofsModule(Protocol):
-    """The part of :mod:`dieproof.proofs` the benchmark uses."""
+def bench_proofs(game: Game, seconds: float) -> tuple[float | None, float | None, list[str]]:
+    """Median proof time and refinement-check steps per second of one game, with notes.
 
-    def proof_game_ids(self) -> Sequence[str]: ...
-    def proofs_for(self, game_id: str) -> _GameProofs: ...
-    def prove(self, model: object, *, timeout_ms: int) -> object: ...
-
-
-class _GameProofs(Protocol):
-    @property
-    def model(self) -> object: ...
-
-
-class _Refinement(Protocol):
-    @property
-    def steps(self) -> int: ...
-
-
-class _Refine(Protocol):
-    def __call__(self, game_id: str, *, games: int, seed: int) -> _Refinement: ...
-
-
-def _proofs() -> _ProofsModule | str:
-    """The proofs package, or why it cannot be used."""
+    The proof time is :func:`dieproof.proofs.prove`'s own total (building the terms and
+    every solver call); the refinement rate is :func:`dieproof.proofs.refine`'s own
+    steps per second over :data:`REFINEMENT_GAMES` games, median over repeated calls.
+    """
     try:
-        module = importlib.import_module("dieproof.proofs")
+        # Imported here: the reference does not depend on the proofs (DESIGN section 1),
+        # only this benchmark of the whole project does.
+        from dieproof.proofs import CompiledModel, proof_game_ids, proofs_for, prove, refine
     except ImportError as error:
-        return f"dieproof.proofs does not import: {error}"
-    wanted = ("prove", "proofs_for", "proof_game_ids")
-    missing = [name for name in wanted if not hasattr(module, name)]
-    if missing:
-        return f"dieproof.proofs does not offer {', '.join(missing)} yet"
-    return cast("_ProofsModule", module)
-
-
-def bench_proofs(game_id: str, seconds: float) -> tuple[float | None, float | None, list[str]]:
-    """Median proof time and refinement steps per second of one game, with notes."""
-    notes: list[str] = []
-    proofs = _proofs()
-    if isinstance(proofs, str):
-        return None, None, [proofs]
-    if game_id not in proofs.proof_game_ids():
-        return None, None, [f"{game_id}: no proofs yet"]
-    model = proofs.proofs_for(game_id).model
-    proof_seconds = time_calls(lambda: proofs.prove(model, timeout_ms=60_000), seconds)
-    refine: _Refine | None = getattr(proofs, "refine", None)
-    refinement: float | None = None
-    if refine is None:
-        notes.append("dieproof.proofs does not offer refine yet")
-    else:
-        try:
-            refinement = measure(
-                lambda seed: refine(game_id, games=REFINEMENT_GAMES, seed=seed).steps, seconds
-            )
-        except TypeError as error:  # an API drift is a note, not a crash of the whole bench
-            notes.append(f"dieproof.proofs.refine: {error}")
-    return proof_seconds, refinement, notes
+        return None, None, [f"dieproof.proofs cannot be imported: {error}"]
+    if game.id not in proof_game_ids():
+        return None, None, [f"{game.id}: no proofs yet"]
+    proofs = proofs_for(game.id)
+    model = proofs.model
+    proof_times: list[float] = []
+    deadline = time.perf_counter() + seconds
+    while not proof_times or time.perf_counter() < deadline:
+        proof_times.append(prove(model).seconds)
+    compiled = CompiledModel(model)
+    rates: list[float] = []
+    seed = 0
+    deadline = time.perf_counter() + seconds
+    while not rates or time.perf_counter() < deadline:
+        report = refine(game, proofs, games=REFINEMENT_GAMES, seed=seed, compiled=compiled)
+        rates.append(report.steps_per_second)
+        seed += 1
+    return statistics.median(proof_times), statistics.median(rates), []
 
 
 # -- OpenSpiel ------------------------------------------------------------------------------
@@ -403,7 +365,7 @@ def run_bench(
             tell(f"{game.id} {config_label(game, config)}")
             configs.append(bench_config(game, config, seconds))
         tell(f"{game.id} proofs")
-        proof_seconds, refinement, game_notes = bench_proofs(game.id, seconds)
+        proof_seconds, refinement, game_notes = bench_proofs(game, seconds)
         notes.extend(game_notes)
         results.append(GameBench(game.id, tuple(configs), proof_seconds, refinement))
     return BenchReport(seconds, tuple(results), tuple(anchors), tuple(notes), machine())

@@ -136,8 +136,15 @@ def esc(text: str) -> str:
     return _INLINE.sub(r"\\\1", text)
 
 
+def inline(text: str) -> str:
+    """``text`` on one line (runs of whitespace, newlines included, become one space),
+    escaped: for table cells, titles and other places a line break would end."""
+    return esc(" ".join(text.split()))
+
+
 def lit(text: str) -> str:
-    """An inline literal; the spaces keep ``text`` from gluing to punctuation."""
+    """An inline literal of ``text`` on one line."""
+    text = " ".join(text.split())
     return f"``{text}``" if "`" not in text else esc(text)
 
 
@@ -147,26 +154,33 @@ def ref(target: str, title: str | None = None) -> str:
 
 
 def prose(text: str) -> list[str]:
-    """Specification prose as paragraphs: wrapped lines joined, list items kept apart."""
+    """Specification prose as paragraphs: wrapped lines joined, list items kept apart.
+
+    A line that starts with ``-``, ``*``, ``•`` or ``1.`` starts a bullet; a number is
+    kept as text, so the rulebook's numbering survives whatever number a list starts at.
+    """
     lines: list[str] = []
     for paragraph in re.split(r"\n\s*\n", text.strip()):
         current: list[str] = []
-        items: list[list[str]] = []
+        items: list[tuple[str, list[str]]] = []
         for raw in paragraph.splitlines():
             line = raw.strip()
-            if _ITEM.match(line):
-                items.append([line])
+            marker = _ITEM.match(line)
+            if marker is not None:
+                number = marker.group(0).strip()
+                # "1." inside a bullet would open a nested list: escape its dot.
+                kept = number[:-1] + "\\" + number[-1] + " " if number[0].isdigit() else ""
+                items.append((kept, [line[marker.end() :]]))
             elif items:
-                items[-1].append(line)
+                items[-1][1].append(line)
             else:
                 current.append(line)
         if current:
             joined = esc(" ".join(current))
             lines += ["\\" + joined if _BLOCK_START.match(joined) else joined, ""]
-        for item in items:
-            # The item's own marker is kept as text (escaped) inside a bullet, so the
-            # rulebook's numbering survives whatever number a list starts at.
-            lines += ["- " + esc(" ".join(item)).replace(".", "\\.", 1), ""]
+        lines += [f"- {kept}{esc(' '.join(words))}" for kept, words in items]
+        if items:
+            lines.append("")
     return lines
 
 
@@ -235,13 +249,13 @@ def render_game_page(
         "",
         f".. _game-{info.id}:",
         "",
-        *heading(esc(info.title), "="),
+        *heading(inline(info.title), "="),
         *prose(info.summary),
         *field_list(
             [
                 ("Game id", lit(info.id)),
                 ("Id prefix", lit(info.prefix)),
-                ("Rulebook", f"{lit(info.rulebook)}, sections: {esc('; '.join(info.sections))}"),
+                ("Rulebook", f"{lit(info.rulebook)}, sections: {inline('; '.join(info.sections))}"),
                 ("Specification", lit(f"spec/{info.id}.toml")),
                 ("Code", f":doc:`{code_page}`" if code_page else ""),
             ]
@@ -274,7 +288,7 @@ def _status(spec: GameSpec, trace: Traceability, proofs: ProofView | str) -> lis
         ]
     )
     if isinstance(proofs, str):
-        lines += admonition("attention", [esc(proofs)])
+        lines += admonition("attention", [inline(proofs)])
     if trace.problems:
         lines += admonition(
             "attention",
@@ -282,7 +296,7 @@ def _status(spec: GameSpec, trace: Traceability, proofs: ProofView | str) -> lis
                 "The traceability check finds these problems (the test suite fails on"
                 " each of them):",
                 "",
-                *bullets(esc(problem) for problem in trace.problems),
+                *bullets(inline(problem) for problem in trace.problems),
             ],
         )
     return lines
@@ -295,7 +309,7 @@ def _proof_summary(proofs: ProofView | str) -> str:
     counts = ", ".join(f"{n} {verdict}" for verdict, n in report.counts().items() if n)
     caught = sum(w.caught for w in proofs.wrong)
     return (
-        f"Proofs: {len(report.results)} obligations ({counts}) in {_seconds(report.seconds)};"
+        f"Proofs: {len(report.obligations)} obligations ({counts}) in {_seconds(report.seconds)};"
         f" {caught} of {len(proofs.wrong)} deliberately wrong encodings refuted."
     )
 
@@ -309,23 +323,28 @@ def _rules(spec: GameSpec, trace: Traceability) -> list[str]:
     lines = heading("Rules", "-")
     lines += [
         "The rules in the rulebook's order, each in our own words, with the code that",
-        "implements it, the tests that check it and the invariants that protect it. Each",
-        "id is a link target: ``:ref:`SOD-SETUP-1``` from any page of these docs, or",
-        "``#sod-setup-1`` on this page.",
+        "implements it, the tests that check it and the invariants that protect it.",
         "",
     ]
+    if spec.rules:
+        example = spec.rules[0].id
+        lines += [
+            f"Every id is a link target: ``:ref:`{example}``` from any page of these docs,",
+            f"or ``#{example.lower()}`` after this page's address.",
+            "",
+        ]
     for section in spec.game.sections:
         rules = [rule for rule in spec.rules if rule.section == section]
         if not rules:
             continue
-        lines += heading(esc(section), "~")
+        lines += heading(inline(section), "~")
         for rule in rules:
             row = rows[rule.id]
-            lines += [f".. _{rule.id}:", "", *heading(f"{rule.id}: {esc(rule.title)}", "^")]
+            lines += [f".. _{rule.id}:", "", *heading(f"{rule.id}: {inline(rule.title)}", "^")]
             lines += prose(rule.statement)
             lines += field_list(
                 [
-                    ("Rulebook section", esc(rule.section)),
+                    ("Rulebook section", inline(rule.section)),
                     ("Implemented by", ", ".join(_code_link(c.name, c.ok) for c in row.code)),
                     ("Invariants", ", ".join(ref(i) for i in rule.invariants)),
                     ("Ambiguities", ", ".join(ref(a) for a in ambiguities.get(rule.id, ()))),
@@ -358,7 +377,11 @@ def _ambiguities(spec: GameSpec) -> list[str]:
         "",
     ]
     for ambiguity in spec.ambiguities:
-        lines += [f".. _{ambiguity.id}:", "", *heading(f"{ambiguity.id}: {esc(ambiguity.question)}", "~")]
+        lines += [
+            f".. _{ambiguity.id}:",
+            "",
+            *heading(f"{ambiguity.id}: {inline(ambiguity.question)}", "~"),
+        ]
         lines += field_list([("Rules", ", ".join(ref(r) for r in ambiguity.rules))])
         lines += ["**Evidence.**", "", *prose(ambiguity.evidence)]
         lines += list_table(
@@ -366,7 +389,7 @@ def _ambiguities(spec: GameSpec) -> list[str]:
             (
                 [
                     lit(key) + (" (default)" if key == ambiguity.default else ""),
-                    esc(meaning),
+                    inline(meaning),
                 ]
                 for key, meaning in ambiguity.readings.items()
             ),
@@ -416,7 +439,7 @@ def _invariants(spec: GameSpec, trace: Traceability, proofs: ProofView | str) ->
             lines += ["**The proofs model does not encode this invariant.**", ""]
             continue
         lines += code_block(str(formula))
-        results = [r for r in proofs.report.results if r.subject == invariant.id]
+        results = [r for r in proofs.report.obligations if r.subject == invariant.id]
         lines += _obligation_table(results)
     return lines
 
@@ -434,7 +457,7 @@ def _obligation_table(results: Sequence[ObligationResult]) -> list[str]:
     )
     for result in results:
         if result.verdict != "PROVED":
-            lines += [f"{lit(result.id)}: {esc(result.detail)}", ""]
+            lines += [f"{lit(result.id)}: {inline(result.detail)}", ""]
             if result.counterexample is not None:
                 lines += code_block(result.counterexample.render())
     return lines
@@ -447,7 +470,7 @@ def _verdict(verdict: str) -> str:
 def _model(proofs: ProofView | str) -> list[str]:
     lines = heading("The abstract model", "-")
     if isinstance(proofs, str):
-        return [*lines, esc(proofs), ""]
+        return [*lines, inline(proofs), ""]
     model, terms, report = proofs.model, proofs.terms, proofs.report
     lines += [
         "The quantities the invariants talk about, the initial condition, the transitions",
@@ -471,20 +494,24 @@ def _model(proofs: ProofView | str) -> list[str]:
     ]
     lines += list_table(
         ["Transition", "What it abstracts"],
-        ([lit(t.name), esc(t.doc)] for t in model.transitions),
+        ([lit(t.name), inline(t.doc)] for t in model.transitions),
         widths="25 75",
     )
     for transition in model.transitions:
-        lines += [f"{lit(transition.name)}:", "", *code_block(str(terms.transitions[transition.name]))]
+        lines += [
+            f"{lit(transition.name)}:",
+            "",
+            *code_block(str(terms.transitions[transition.name])),
+        ]
 
     owned = {i.id for i in model.invariants} | {p.id for p in model.properties}
-    overall = [r for r in report.results if r.subject not in owned]
+    overall = [r for r in report.obligations if r.subject not in owned]
     lines += heading("Model-wide obligations", "~")
     lines += _obligation_table(overall)
     if model.goals:
         lines += list_table(
             ["Goal", "Meaning", "Formula"],
-            ([lit(g.name), esc(g.doc), lit(str(terms.goals[g.name]))] for g in model.goals),
+            ([lit(g.name), inline(g.doc), lit(str(terms.goals[g.name]))] for g in model.goals),
             widths="15 45 40",
         )
 
@@ -501,7 +528,7 @@ def _model(proofs: ProofView | str) -> list[str]:
         (
             [
                 lit(w.name),
-                esc(w.doc),
+                inline(w.doc),
                 "yes" if w.caught else "**no**",
                 lit(w.caught_by) if w.caught_by else "",
             ]
@@ -537,7 +564,7 @@ def _matrix(trace: Traceability) -> list[str]:
     for check in CHECKS:
         found = trace.check(check)
         lines += [f"**{check.capitalize()}:** " + ("none." if not found else ""), ""]
-        lines += bullets(esc(problem) for problem in found) if found else []
+        lines += bullets(inline(problem) for problem in found) if found else []
     return lines
 
 
@@ -591,19 +618,21 @@ def render_code_page(spec: GameSpec) -> str | None:
             entries.setdefault(target, (directive, []))[1].append(rule.id)
     if not entries:
         return None
-    title = f"Code behind the rules of {spec.game.title}"
+    title = f"Code behind the rules of {spec.game.title}"  # in the order the rules name it
     page = [
         ".. Generated by docs/_ext/dieproof_docs.py from the implemented_by names of",
         f"   spec/{spec.game.id}.toml; do not edit it.",
         "",
-        *heading(esc(title), "="),
+        *heading(inline(title), "="),
         f"Every object that a rule of :ref:`game-{spec.game.id}` names as its",
         "implementation, with the rules it implements.",
         "",
     ]
-    for target, (directive, rules) in sorted(entries.items()):
+    for target, (directive, rules) in entries.items():
         page += [f".. {directive}:: {target}"]
-        if directive == "automodule":
+        # A module, or a class some of whose members are entries of their own, is shown
+        # without members: autodoc would describe those members twice.
+        if directive == "automodule" or any(t.startswith(target + ".") for t in entries):
             page += ["   :no-members:"]
         page += ["", f"   Implements {', '.join(ref(r) for r in dict.fromkeys(rules))}.", ""]
     return "\n".join(page).rstrip() + "\n"
@@ -627,7 +656,7 @@ def render_games_table(games: Sequence[GameSummary]) -> str:
         return "No game has a specification yet.\n"
     rows = (
         [
-            f":doc:`{esc(g.spec.game.title)} <{GENERATED}/{g.spec.game.id}>`",
+            f":doc:`{inline(g.spec.game.title)} <{GENERATED}/{g.spec.game.id}>`",
             lit(g.spec.game.id),
             str(len(g.spec.rules)),
             str(len(g.spec.ambiguities)),
@@ -646,8 +675,8 @@ def _proof_cell(proofs: ProofView | str) -> str:
         return "**none yet**"
     report = proofs.report
     if report.ok:
-        return f"{len(report.results)} PROVED"
-    return f"**{len(report.failures)} of {len(report.results)} failing**"
+        return f"{len(report.obligations)} PROVED"
+    return f"**{len(report.failures)} of {len(report.obligations)} failing**"
 
 
 def render_games_index(games: Sequence[GameSummary]) -> str:
@@ -675,7 +704,7 @@ def render_cli() -> str:
     try:
         cli = importlib.import_module("dieproof.reference.cli")
     except ImportError as error:
-        return f".. note::\n\n   The CLI module cannot be imported yet: {esc(str(error))}\n"
+        return f".. note::\n\n   The CLI module cannot be imported yet: {inline(str(error))}\n"
     build_parser = getattr(cli, "build_parser", None)
     parser = build_parser() if callable(build_parser) else None
     if not isinstance(parser, argparse.ArgumentParser):
@@ -732,7 +761,9 @@ def render_api_modules() -> str:
             imported = importlib.import_module(package)
         except ImportError as error:
             lines += heading(lit(package), "-")
-            lines += admonition("attention", [f"{lit(package)} cannot be imported: {esc(str(error))}"])
+            lines += admonition(
+                "attention", [f"{lit(package)} cannot be imported: {inline(str(error))}"]
+            )
             continue
         paths = getattr(imported, "__path__", None)
         submodules = (
@@ -766,7 +797,7 @@ def summarize(game_id: str, tests: Mapping[str, Sequence[str]]) -> GameSummary:
     if game_id in reference.game_ids():
         source = reference.game(game_id)
     model_ids = None if isinstance(proofs, str) else model_kinds(proofs.model)
-    obligations = () if isinstance(proofs, str) else proofs.report.results
+    obligations = () if isinstance(proofs, str) else proofs.report.obligations
     trace = build(spec, tests, source=source, model_ids=model_ids, obligations=obligations)
     return GameSummary(spec, trace, proofs)
 

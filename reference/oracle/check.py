@@ -102,7 +102,7 @@ class Divergence:
             lines.append(f"  error:    {self.code}{rule}")
         if self.expected is not None:
             lines.append(f"  expected: {self.expected}")
-        if self.actual is not None:
+        if self.actual is not None and self.actual != self.code:
             lines.append(f"  actual:   {self.actual}")
         return "\n".join(lines)
 
@@ -213,7 +213,8 @@ def check_trace(
         config = g.load_config(bytes(header.config))
         state = g.initial_state(config)
     except RulesError as bad:
-        raise MalformedTrace(bad.code, f"line 1: {bad.message}", 1) from None
+        where = "" if bad.message.startswith("line 1") else "line 1: "
+        raise MalformedTrace(bad.code, where + bad.message, 1) from None
 
     steps = 0
     for line, step in _steps(iterator):
@@ -273,20 +274,41 @@ def _error_divergence(
         )
         what = "malformed" if kind == "invalid-action" else "illegal"
         return Divergence(
-            line, step, kind, action, None, error.code, error.code, error.rule,
+            line,
+            step,
+            kind,
+            action,
+            None,
+            error.code,
+            error.code,
+            error.rule,
             f"the reference rejects the action as {what}: {error.message}",
-        )  # fmt: skip
+        )
     if error is None:
         return Divergence(
-            line, step, "missing-error", action, expected, None, None, None,
+            line,
+            step,
+            "missing-error",
+            action,
+            expected,
+            None,
+            None,
+            None,
             f"the trace expects error {expected}, but the reference accepts the action",
-        )  # fmt: skip
+        )
     if error.code != expected:
         return Divergence(
-            line, step, "wrong-error", action, expected, error.code, error.code, error.rule,
+            line,
+            step,
+            "wrong-error",
+            action,
+            expected,
+            error.code,
+            error.code,
+            error.rule,
             f"the trace expects error {expected}, the reference rejects with {error.code}: "
             f"{error.message}",
-        )  # fmt: skip
+        )
     return None
 
 
@@ -300,34 +322,61 @@ def _expectation_divergence(
         if expected != actual:
             where = note or _difference(expected, actual)
             return Divergence(
-                line, step, "state", action, expected, actual, None, None,
+                line,
+                step,
+                "state",
+                action,
+                expected,
+                actual,
+                None,
+                None,
                 f"the state after the step differs {where}",
-            )  # fmt: skip
+            )
     if expect.state_sha256 is not None:
         actual = hashlib.sha256(g.dump_state(state).encode()).hexdigest()
         if expect.state_sha256.lower() != actual:
             return Divergence(
-                line, step, "state_sha256", action, expect.state_sha256, actual, None, None,
+                line,
+                step,
+                "state_sha256",
+                action,
+                expect.state_sha256,
+                actual,
+                None,
+                None,
                 "the sha256 of the state after the step differs",
-            )  # fmt: skip
+            )
     if expect.legal is not None:
         expected_legal = [_canonical_action(g, raw) for raw in expect.legal]
         actual_legal = _legal(g, state)
         if expected_legal != actual_legal:
             return Divergence(
-                line, step, "legal", action,
-                "[" + ",".join(expected_legal) + "]", "[" + ",".join(actual_legal) + "]",
-                None, None, "the legal actions after the step differ "
+                line,
+                step,
+                "legal",
+                action,
+                "[" + ",".join(expected_legal) + "]",
+                "[" + ",".join(actual_legal) + "]",
+                None,
+                None,
+                "the legal actions after the step differ "
                 + _list_difference(expected_legal, actual_legal),
-            )  # fmt: skip
+            )
     if expect.result is not None:
         actual = _result_json(g, state) or "null"
         expected = _canonical_result(expect.result)
         if expected != actual:
             return Divergence(
-                line, step, "result", action, expected, actual, None, None,
+                line,
+                step,
+                "result",
+                action,
+                expected,
+                actual,
+                None,
+                None,
                 f"the result after the step differs {_difference(expected, actual)}",
-            )  # fmt: skip
+            )
     return None
 
 
