@@ -1,0 +1,129 @@
+"""The shared core: chance, errors, codec and registry."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dieproof.reference import game, game_ids
+from dieproof.reference.core import (
+    IllegalAction,
+    InvalidAction,
+    InvalidConfig,
+    InvalidState,
+    RulesError,
+    UnknownGame,
+)
+from dieproof.reference.core.chance import sample, sample_weighted, uniform, weighted
+from dieproof.reference.squirrel_or_die import Draw, Flip, SodConfig, Tile
+
+
+@given(st.lists(st.integers(0, 50), min_size=1, max_size=12).filter(any))
+def test_weighted_probabilities_are_exact_and_sum_to_one(weights: list[int]) -> None:
+    outcomes = weighted(enumerate(weights))
+    assert sum(p for _, p in outcomes) == 1
+    total = sum(weights)
+    assert [(i, p) for i, p in outcomes] == [
+        (i, Fraction(w, total)) for i, w in enumerate(weights) if w
+    ]
+
+
+def test_weighted_refuses_an_empty_node() -> None:
+    with pytest.raises(ValueError, match="at least one outcome"):
+        weighted([("a", 0)])
+
+
+def test_sample_is_seeded_and_follows_the_probabilities() -> None:
+    outcomes = weighted([("a", 1), ("b", 3)])
+    rng = random.Random(11)
+    counts = Counter(sample(outcomes, rng) for _ in range(4000))
+    assert 900 < counts["a"] < 1100 and 2900 < counts["b"] < 3100
+    first = [sample(outcomes, random.Random(5)) for _ in range(3)]
+    assert first == [sample(outcomes, random.Random(5)) for _ in range(3)]
+    assert sample_weighted([("x", 0), ("y", 2)], random.Random(1)) == "y"
+    assert uniform(["p", "q"]) == (("p", Fraction(1, 2)), ("q", Fraction(1, 2)))
+
+
+def test_error_hierarchy_carries_code_and_rule() -> None:
+    for kind in (InvalidAction, IllegalAction, InvalidConfig, InvalidState, UnknownGame):
+        error = kind("X.CODE", "a message", "X-RULE-1")
+        assert isinstance(error, RulesError)
+        assert (error.code, error.rule, error.message) == ("X.CODE", "X-RULE-1", "a message")
+        assert "X.CODE" in repr(error)
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(UnknownGame) as caught:
+        game("chess")
+    assert caught.value.code == "CORE.UNKNOWN_GAME"
+    assert "squirrel-or-die" in caught.value.message
+    assert "squirrel-or-die" in game_ids()
+
+
+def test_canonical_json_sorts_keys_and_tags_actions() -> None:
+    g = game("squirrel-or-die")
+    assert g.dump_action(Flip(patch=0, row=2, col=1)) == '{"col":1,"patch":0,"row":2,"type":"flip"}'
+    assert g.load_action('{"type":"draw","tile":"bomb"}') == Draw(Tile.BOMB)
+    text = g.dump_config(SodConfig(players=3))
+    assert text.index('"first_player"') < text.index('"players"') < text.index('"variant"')
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "[]",
+        '{"type":"flip","patch":0,"row":0}',
+        '{"type":"flip","patch":0,"row":0,"col":"1"}',
+        '{"type":"flip","patch":0,"row":0,"col":1,"extra":1}',
+        '{"type":"draw","tile":"acorn"}',
+        '{"type":"flip","patch":true,"row":0,"col":1}',
+        '{"type":"launch"}',
+    ],
+)
+def test_malformed_actions_are_invalid(text: str) -> None:
+    with pytest.raises(InvalidAction) as caught:
+        game("squirrel-or-die").load_action(text)
+    assert caught.value.code == "SOD.ACTION_JSON"
+
+
+def test_malformed_states_and_configs() -> None:
+    g = game("squirrel-or-die")
+    with pytest.raises(InvalidState):
+        g.load_state('{"phase":"spring"}')
+    with pytest.raises(InvalidConfig) as caught:
+        g.load_config('{"players":9}')
+    assert caught.value.code == "SOD.PLAYERS"
+    with pytest.raises(InvalidConfig):
+        g.load_config('{"players":3,"colour":"red"}')
+
+
+def test_generic_game_refuses_foreign_values() -> None:
+    g = game("squirrel-or-die")
+
+    class Alien(msgspec.Struct, frozen=True):
+        pass
+
+    state = g.initial_state(g.default_config())
+    with pytest.raises(InvalidAction) as caught:
+        g.apply(state, Alien())  # type: ignore[arg-type]
+    assert caught.value.code == "SOD.ACTION_TYPE"
+    assert not g.is_legal(state, Alien())  # type: ignore[arg-type]
+    with pytest.raises(InvalidState):
+        g.to_move(Alien())  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfig):
+        g.initial_state(Alien())  # type: ignore[arg-type]
+
+
+def test_schemas_describe_every_kind() -> None:
+    schemas = game("squirrel-or-die").schemas()
+    assert set(schemas) == {"config", "state", "action", "result"}
+    action = schemas["action"]
+    assert isinstance(action, dict)
+    assert action["$schema"] == "https://json-schema.org/draft/2020-12/schema"
