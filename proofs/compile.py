@@ -41,6 +41,10 @@ _NEXT: Final = 2
 _FN: Final = 3
 
 
+_Eq = tuple[int, str, int, str, Value]
+"""A simple equation ``var == var`` or ``var == const``: (tag, key, tag, key, constant)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Node:
     """A compiled subterm: a constant or a bare variable stays symbolic so that its
@@ -50,6 +54,8 @@ class _Node:
     value: Value = 0
     key: str = ""
     fn: Closure | None = None
+    eq: _Eq | None = None
+    """Set on simple equations, which a conjunction checks in batches (see ``_and``)."""
 
 
 def _closure(node: _Node) -> Closure:
@@ -119,6 +125,50 @@ def _fold(op: _Op, args: Sequence[_Node]) -> _Node:
     return result
 
 
+def _equal(left: _Node, right: _Node) -> _Node:
+    """``left == right``, remembering the shape of a simple equation."""
+    node = _binary(_EQ, left, right)
+    if node.fn is None:
+        return node
+    if left.tag == _CONST:
+        left, right = right, left
+    if right.tag == _CONST and left.tag in (_NOW, _NEXT):
+        return _Node(_FN, fn=node.fn, eq=(left.tag, left.key, _CONST, "", right.value))
+    if left.tag in (_NOW, _NEXT) and right.tag in (_NOW, _NEXT):
+        if (left.tag, right.tag) == (_NOW, _NEXT):
+            left, right = right, left
+        return _Node(_FN, fn=node.fn, eq=(left.tag, left.key, right.tag, right.key, 0))
+    return node
+
+
+def _getter(keys: Sequence[str]) -> Callable[[Abstract], tuple[Value, ...]]:
+    if len(keys) == 1:
+        key = keys[0]
+        return lambda s: (s[key],)
+    return operator.itemgetter(*keys)
+
+
+def _batched(tags: tuple[int, int], eqs: Sequence[_Eq]) -> Closure:
+    """Many simple equations as one tuple comparison, done by two C-level itemgetters.
+
+    Models are full of frame conditions (``x' == x`` for every quantity a step keeps)
+    and guards like ``phase == 1``; one closure call per equation dominated the
+    refinement check's time before they were batched.
+    """
+    left = _getter([e[1] for e in eqs])
+    if tags[1] == _CONST:
+        constants = tuple(e[4] for e in eqs)
+        if tags[0] == _NOW:
+            return lambda a, b: left(a) == constants
+        return lambda a, b: left(b) == constants
+    right = _getter([e[3] for e in eqs])
+    if tags == (_NOW, _NOW):
+        return lambda a, b: left(a) == right(a)
+    if tags == (_NEXT, _NEXT):
+        return lambda a, b: left(b) == right(b)
+    return lambda a, b: left(b) == right(a)
+
+
 def _and(args: Sequence[_Node]) -> _Node:
     if any(n.tag == _CONST and not n.value for n in args):
         return _Node(_CONST, False)
@@ -127,7 +177,24 @@ def _and(args: Sequence[_Node]) -> _Node:
         return _Node(_CONST, True)
     if len(live) == 1:
         return live[0]
-    fs = tuple(_closure(n) for n in live)
+    groups: dict[tuple[int, int], list[_Node]] = {}
+    rest: list[_Node] = []
+    for node in live:
+        if node.eq is not None:
+            groups.setdefault((node.eq[0], node.eq[2]), []).append(node)
+        else:
+            rest.append(node)
+
+    def group(tags: tuple[int, int], nodes: list[_Node]) -> Closure:
+        if len(nodes) == 1:
+            return _closure(nodes[0])
+        return _batched(tags, [n.eq for n in nodes if n.eq is not None])
+
+    # Guards first (equations with a constant, then the other conjuncts), frame
+    # conditions last: a step that does not match usually fails a guard.
+    first = [group(tags, nodes) for tags, nodes in groups.items() if tags[1] == _CONST]
+    last = [group(tags, nodes) for tags, nodes in groups.items() if tags[1] != _CONST]
+    fs = (*first, *(_closure(n) for n in rest), *last)
     if len(fs) == 2:
         f, g = fs
         return _fn(lambda a, b: f(a, b) and g(a, b))
@@ -277,9 +344,10 @@ class _Compiler:
             if term.num_args():
                 raise self._refuse(term, "an uninterpreted function")
             return self._variable(term)
-        args = [self._node(child) for child in term.children()]
         if kind == z3.Z3_OP_AND:
-            return _and(args)
+            # Flattened (And is associative) so that batching sees every equation.
+            return _and([self._node(child) for child in _conjuncts(term)])
+        args = [self._node(child) for child in term.children()]
         if kind == z3.Z3_OP_OR:
             return _or(args)
         if kind == z3.Z3_OP_NOT:
@@ -289,7 +357,7 @@ class _Compiler:
         if kind == z3.Z3_OP_XOR:
             return _binary(_NE, args[0], args[1])
         if kind in (z3.Z3_OP_EQ, z3.Z3_OP_IFF):
-            return _binary(_EQ, args[0], args[1])
+            return _equal(args[0], args[1])
         if kind == z3.Z3_OP_DISTINCT:
             return _distinct(args)
         if kind == z3.Z3_OP_ITE:
@@ -313,6 +381,16 @@ _BINARY: Final[dict[int, _Op]] = {
     z3.Z3_OP_GE: _GE,
     z3.Z3_OP_GT: _GT,
 }
+
+
+def _conjuncts(term: z3.ExprRef) -> list[z3.ExprRef]:
+    found: list[z3.ExprRef] = []
+    for child in term.children():
+        if z3.is_app(child) and child.decl().kind() == z3.Z3_OP_AND:
+            found.extend(_conjuncts(child))
+        else:
+            found.append(child)
+    return found
 
 
 def _short(term: z3.ExprRef, limit: int = 200) -> str:

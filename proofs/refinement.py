@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import z3
 from dieproof.proofs.compile import CompiledModel
-from dieproof.proofs.model import Abstract, Model, ModelTerms, Vars
+from dieproof.proofs.model import Abstract, Model, ModelTerms
 from dieproof.proofs.report import (
     Counterexample,
     Json,
@@ -29,7 +29,6 @@ from dieproof.proofs.report import (
     seconds_text,
     table,
 )
-from dieproof.reference.core.chance import sample
 from dieproof.reference.core.types import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
@@ -102,22 +101,37 @@ class WitnessResult:
         }
 
 
-def _constants(v: Vars, a: Abstract) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
-    pairs: list[tuple[z3.ExprRef, z3.ExprRef]] = []
-    for name, term in v.items():
-        value = a[name]
-        pairs.append((term, z3.BoolVal(value) if isinstance(value, bool) else z3.IntVal(value)))
-    return pairs
+class _Z3Evaluator:
+    """Evaluates terms with z3 itself, independently of the compiler.
 
+    It keeps one z3 model and overwrites the variables' values for each state: about
+    ten times faster than ``substitute`` and ``simplify`` on models of game size.
+    """
 
-def _z3_holds(term: z3.BoolRef, pairs: Sequence[tuple[z3.ExprRef, z3.ExprRef]]) -> bool:
-    """Evaluate ``term`` with z3 itself, independently of the compiler."""
-    value = z3.simplify(z3.substitute(term, *pairs))
-    if z3.is_true(value):
-        return True
-    if z3.is_false(value):
-        return False
-    raise RuntimeError(f"z3 left {value} unevaluated after substituting every variable")
+    def __init__(self, terms: ModelTerms) -> None:
+        solver = z3.Solver()
+        solver.check()
+        self._model = solver.model()
+        self._terms = terms
+
+    def load(self, before: Abstract, after: Abstract | None = None) -> None:
+        """Set the variables to ``before`` and their primed twins to ``after``."""
+        for v, state in ((self._terms.now, before), (self._terms.nxt, after)):
+            if state is None:
+                continue
+            for name, term in v.items():
+                value = state[name]
+                literal = z3.BoolVal(value) if isinstance(value, bool) else z3.IntVal(value)
+                self._model.update_value(term, literal)
+
+    def holds(self, term: z3.BoolRef) -> bool:
+        """Whether ``term`` is true in the loaded state(s)."""
+        value = self._model.eval(term, model_completion=True)
+        if z3.is_true(value):
+            return True
+        if z3.is_false(value):
+            return False
+        raise RuntimeError(f"z3 left {value} unevaluated with every variable set")
 
 
 def check_witness(
@@ -129,8 +143,8 @@ def check_witness(
 ) -> WitnessResult:
     """Check that ``path`` is a run of ``model`` from ``init`` to goal ``goal_name``.
 
-    Init, each step's transitions and the goal are evaluated both by z3 (substituting
-    the values) and by the compiled model, and the two must agree: so a witness also
+    Init, each step's transitions and the goal are evaluated both by z3 (its own
+    model evaluator) and by the compiled model, and the two must agree: so a witness also
     tests the compiler. Every state must also satisfy the background and every
     invariant, since a reachable state that breaks one means the proofs are wrong.
     Raises ``LookupError`` for an unknown goal.
@@ -151,9 +165,10 @@ def check_witness(
         problems = cm.abstract_problems(a)
         if problems:
             return fail("not a state of the model: " + "; ".join(problems), i, None, [])
+    z3_eval = _Z3Evaluator(terms)
     first = path[0]
-    now = _constants(terms.now, first)
-    in_init = _z3_holds(terms.init, now)
+    z3_eval.load(first)
+    in_init = z3_eval.holds(terms.init)
     if in_init != cm.satisfies_init(first):
         return fail("the compiler and z3 disagree on init", 0, Counterexample(first), [])
     if not in_init:
@@ -169,8 +184,8 @@ def check_witness(
         if i == 0:
             continue
         before = path[i - 1]
-        pairs = [*_constants(terms.now, before), *_constants(terms.nxt, a)]
-        by_z3 = tuple(k for k, t in terms.transitions.items() if _z3_holds(t, pairs))
+        z3_eval.load(before, a)
+        by_z3 = tuple(k for k, t in terms.transitions.items() if z3_eval.holds(t))
         by_closure = tuple(cm.transitions_matching(before, a))
         cex = Counterexample(before, a)
         if by_z3 != by_closure:
@@ -180,7 +195,8 @@ def check_witness(
             return fail("no transition of the model allows this step", i, cex, steps)
         steps.append(by_z3)
     last = path[-1]
-    reached = _z3_holds(terms.goals[goal.name], _constants(terms.now, last))
+    z3_eval.load(last)
+    reached = z3_eval.holds(terms.goals[goal.name])
     if reached != cm.goal_met(last, goal.name):
         return fail("the compiler and z3 disagree on the goal", n - 1, Counterexample(last), steps)
     if not reached:
@@ -408,7 +424,7 @@ def refine(
                     truncated += 1
                     break
                 if mover == CHANCE:
-                    action = sample(game.chance_outcomes(state), rng)
+                    action = game.sample_chance(state, rng)
                 else:
                     action = game.sample_legal_action(state, rng)
                 state = game.apply(state, action)

@@ -93,33 +93,40 @@ def scan_tests(tests_dir: Path) -> dict[str, list[str]]:
 
 
 def _visit(
-    body: Sequence[ast.stmt], prefix: str, inherited: tuple[str, ...]
+    body: Sequence[ast.stmt],
+    prefix: str,
+    inherited: tuple[str, ...],
+    decorated: tuple[str, ...] = (),
 ) -> Iterator[tuple[str, tuple[str, ...]]]:
-    """Yield (node id, marked ids) for every test in ``body``; ``inherited`` comes from
-    an enclosing module's or class's ``pytestmark``/decorators."""
-    inherited = inherited + tuple(
+    """Yield (node id, marked ids) for every marked test in ``body``.
+
+    ``inherited`` holds the marks of the enclosing module and classes; ``decorated`` the
+    marks on the class whose body this is. A container that is marked itself but yields
+    no test (a hypothesis state machine, whose steps are not ``test_*`` methods) is
+    credited with its marks rather than losing them.
+    """
+    own = tuple(
         marked
         for statement in body
         for target, value in _assignments(statement)
         if target == "pytestmark"
         for marked in _mark_ids(value)
     )
-    if inherited and not any(isinstance(s, _DEFINITIONS) for s in body):
-        # A marked module or class without tests of its own: the marker is the only
-        # evidence, so credit the container rather than lose it.
-        yield prefix, inherited
+    marks = inherited + own
+    found = False
     for statement in body:
         if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
-            own = tuple(m for d in statement.decorator_list for m in _mark_ids(d))
-            if own or (inherited and statement.name.startswith("test")):
-                yield f"{prefix}::{statement.name}", inherited + own
+            mine = tuple(m for d in statement.decorator_list for m in _mark_ids(d))
+            if mine or (marks and statement.name.startswith("test")):
+                found = True
+                yield f"{prefix}::{statement.name}", marks + mine
         elif isinstance(statement, ast.ClassDef):
-            own = tuple(m for d in statement.decorator_list for m in _mark_ids(d))
-            if own or inherited or statement.name.startswith("Test"):
-                yield from _visit(statement.body, f"{prefix}::{statement.name}", inherited + own)
-
-
-_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+            mine = tuple(m for d in statement.decorator_list for m in _mark_ids(d))
+            for item in _visit(statement.body, f"{prefix}::{statement.name}", marks + mine, mine):
+                found = True
+                yield item
+    if not found and (own or decorated):
+        yield prefix, marks
 
 
 def _assignments(statement: ast.stmt) -> Iterator[tuple[str, ast.expr]]:
@@ -178,36 +185,40 @@ def resolve(dotted: str) -> object:
 
     ``"dieproof.spec.GameSpec.rule_by_id"`` imports ``dieproof.spec`` and returns
     ``GameSpec.rule_by_id``. Raises :class:`ResolveError` saying which part is missing,
-    or which import failed (a module that exists but fails to import is an error, not a
-    reason to try a shorter prefix).
+    or which import failed: prefixes are imported from the shortest up, so a module that
+    exists but fails to import is reported as such, never mistaken for a missing one.
     """
     parts = dotted.split(".")
     if not all(part.isidentifier() for part in parts):
         raise ResolveError(f"{dotted!r} is not a dotted Python name")
-    for length in range(len(parts), 0, -1):
-        name = ".".join(parts[:length])
+    found: object = None
+    length = 0
+    while length < len(parts):
+        name = ".".join(parts[: length + 1])
         try:
-            found: object = importlib.import_module(name)
+            found = importlib.import_module(name)
         except ModuleNotFoundError as error:
-            if error.name is not None and (name == error.name or name.startswith(error.name + ".")):
-                continue  # this prefix is not a module: try a shorter one
-            raise ResolveError(
-                f"cannot resolve {dotted!r}: importing {name!r} failed: {error}"
-            ) from error
+            if error.name != name:
+                raise ResolveError(
+                    f"cannot resolve {dotted!r}: importing {name!r} failed: {error}"
+                ) from error
+            break  # not a module: the rest are attributes
         except Exception as error:  # an import may fail in any way; report it, do not crash
             raise ResolveError(
                 f"cannot resolve {dotted!r}: importing {name!r} raised {error!r}"
             ) from error
-        for index in range(length, len(parts)):
-            try:
-                found = getattr(found, parts[index])
-            except AttributeError:
-                owner = ".".join(parts[:index])
-                raise ResolveError(
-                    f"cannot resolve {dotted!r}: {owner!r} has no attribute {parts[index]!r}"
-                ) from None
-        return found
-    raise ResolveError(f"cannot resolve {dotted!r}: no module {parts[0]!r}")
+        length += 1
+    if length == 0:
+        raise ResolveError(f"cannot resolve {dotted!r}: no module {parts[0]!r}")
+    for index in range(length, len(parts)):
+        try:
+            found = getattr(found, parts[index])
+        except AttributeError:
+            owner = ".".join(parts[:index])
+            raise ResolveError(
+                f"cannot resolve {dotted!r}: {owner!r} has no attribute {parts[index]!r}"
+            ) from None
+    return found
 
 
 # -- the matrix ------------------------------------------------------------------------------

@@ -127,3 +127,14 @@ def test_schemas_describe_every_kind() -> None:
     action = schemas["action"]
     assert isinstance(action, dict)
     assert action["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+@given(
+    st.lists(st.integers(0, 30), min_size=1, max_size=8).filter(any),
+    st.integers(0, 2**32),
+)
+def test_fast_weighted_sampling_agrees_with_exact_sampling(weights: list[int], seed: int) -> None:
+    pairs = list(enumerate(weights))
+    exact = sample(weighted(pairs), random.Random(seed))
+    fast = sample_weighted([(i, w) for i, w in pairs if w], random.Random(seed))
+    assert fast == exact

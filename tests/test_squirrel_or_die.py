@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from dieproof.reference.core import CHANCE, IllegalAction, InvalidConfig, replace
 from dieproof.reference.squirrel_or_die import (
@@ -33,7 +36,14 @@ from dieproof.reference.squirrel_or_die import (
     to_move,
 )
 from dieproof.reference.squirrel_or_die.content import BOX_TOTAL, DEFAULT_TILES
-from dieproof.reference.squirrel_or_die.rules import game_tiles, open_places, removal
+from dieproof.reference.squirrel_or_die.rules import (
+    extent,
+    game_tiles,
+    is_open,
+    open_places,
+    removal,
+    sample_legal_action,
+)
 from dieproof.reference.squirrel_or_die.types import grid_side
 
 from .sod_helpers import draw, run_until, winter
@@ -490,3 +500,31 @@ def test_winter_flips_in_any_patch() -> None:
     other = next(a for a in legal_actions(state) if isinstance(a, Flip) and a.patch != state.current)
     after = apply(state, other)
     assert len(after.patches[other.patch]) == len(state.patches[other.patch]) - 1
+
+
+# -- fast paths agree with the exact lists -----------------------------------------------
+
+
+@pytest.mark.rule("SOD-AUTUMN-1")
+@given(
+    cells=st.sets(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=1, max_size=14),
+    limit=st.sampled_from([None, 4, 5]),
+)
+def test_is_open_agrees_with_open_places(cells: set[tuple[int, int]], limit: int | None) -> None:
+    patch = tuple(Cell(r, c, F, True) for r, c in sorted(cells))
+    # The domain: a patch already within the limit (SOD-INV-GRID).
+    assume(limit is None or max(extent(patch)) <= limit)
+    places = set(open_places(patch, limit))
+    for row in range(-5, 6):
+        for col in range(-5, 6):
+            assert is_open(patch, (row, col), limit) == ((row, col) in places)
+
+
+@pytest.mark.rule("SOD-WINTER-1")
+@given(seed=st.integers(0, 2**20))
+def test_fast_sampling_picks_what_the_list_would(seed: int) -> None:
+    state = run_until(initial_state(SodConfig(players=3)), lambda s: s.phase is Phase.WINTER)
+    fast = sample_legal_action(state, random.Random(seed))
+    rng = random.Random(seed)
+    options = legal_actions(state)
+    assert fast == options[rng.randrange(len(options))]

@@ -49,10 +49,18 @@ def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
 
 
 def sample_weighted(pairs: Sequence[tuple[T, int]], rng: random.Random) -> T:
-    """Draw from integer weights without building fractions (the driver's fast path)."""
-    ticket = rng.randrange(sum(weight for _, weight in pairs))
+    """Draw from integer weights without building fractions (a game's fast path).
+
+    It consumes ``rng`` exactly as :func:`sample` does on ``weighted(pairs)`` and so
+    returns the same outcome: the common denominator of the reduced probabilities is
+    the total weight divided by the weights' greatest common divisor.
+    """
+    divisor = math.gcd(*(weight for _, weight in pairs))
+    if divisor == 0:
+        raise ValueError("a chance node needs at least one outcome")
+    ticket = rng.randrange(sum(weight for _, weight in pairs) // divisor)
     for outcome, weight in pairs:
-        ticket -= weight
+        ticket -= weight // divisor
         if ticket < 0:
             return outcome
-    raise ValueError("empty chance node")
+    raise AssertionError("unreachable: the ticket is below the total")

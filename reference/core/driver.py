@@ -11,7 +11,6 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from dieproof.reference.core import chance
 from dieproof.reference.core.game import Game
 from dieproof.reference.core.types import CHANCE, TERMINAL, Action, Config, Result, State, Violation
 
@@ -112,7 +111,7 @@ def play(
         if len(actions) >= max_steps:
             raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")
         if mover == CHANCE:
-            action = chance.sample(game.chance_outcomes(state), rng)
+            action = game.sample_chance(state, rng)
         else:
             action = game.sample_legal_action(state, rng)
             decisions += 1

@@ -18,6 +18,7 @@ from typing import Generic, Protocol, TypeVar, cast
 
 import msgspec
 
+from dieproof.reference.core import chance
 from dieproof.reference.core.errors import (
     InvalidAction,
     InvalidConfig,
@@ -102,6 +103,10 @@ class Game(Protocol):
     def sample_legal_action(self, state: State, rng: random.Random) -> Action:
         """A uniformly random legal action (a game may do this faster than listing)."""
 
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """A chance outcome drawn with its probability; consumes ``rng`` exactly as
+        ``chance.sample(chance_outcomes(state), rng)`` does, so seeds agree."""
+
     def players(self, state: State) -> int:
         """The number of players in the game ``state`` belongs to."""
 
@@ -185,6 +190,12 @@ class GameBase(Generic[C, S, A]):
     def sample_legal_action(self, state: State, rng: random.Random) -> Action:
         actions = self.legal_actions(state)
         return actions[rng.randrange(len(actions))]
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        return chance.sample(self.chance_outcomes(state), rng)
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        raise NotImplementedError
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         raise NotImplementedError

@@ -40,13 +40,16 @@ class TraceHeader(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Expect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """What must hold after a step; every field is optional."""
 
-    state: msgspec.Raw | None = None
+    # Raw | None does not decode in msgspec (a JSON object is refused as "expected null"),
+    # and for ``result`` JSON null is a real expectation (the game still runs): UNSET is
+    # "no expectation".
+    state: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
     """The canonical JSON of the state after the step."""
     state_sha256: str | None = None
     """The sha256 of the canonical JSON of the state after the step."""
     legal: list[msgspec.Raw] | None = None
     """The legal actions after the step, in the game's canonical order."""
-    result: msgspec.Raw | None = None
+    result: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
     """The result after the step (JSON ``null`` while the game runs)."""
     error: str | None = None
     """The step must be rejected with this error code; the state stays as it was."""

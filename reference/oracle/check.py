@@ -316,7 +316,7 @@ def _expectation_divergence(
     g: Game, state: State, expect: Expect, *, line: int, step: int, action: str
 ) -> Divergence | None:
     """Compare the state-level expectations of one step with the reference."""
-    if expect.state is not None:
+    if not isinstance(expect.state, msgspec.UnsetType):
         actual = g.dump_state(state)
         expected, note = _canonical_state(g, expect.state)
         if expected != actual:
@@ -362,7 +362,7 @@ def _expectation_divergence(
                 "the legal actions after the step differ "
                 + _list_difference(expected_legal, actual_legal),
             )
-    if expect.result is not None:
+    if not isinstance(expect.result, msgspec.UnsetType):
         actual = _result_json(g, state) or "null"
         expected = _canonical_result(expect.result)
         if expected != actual:

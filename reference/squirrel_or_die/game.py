@@ -71,8 +71,10 @@ class SquirrelOrDie(GameBase[SodConfig, SodState, SodAction]):
         return invariants(self._state(state))
 
     def sample_legal_action(self, state: State, rng: random.Random) -> Action:
-        actions = rules.legal_actions(self._state(state))
-        return actions[rng.randrange(len(actions))]
+        return rules.sample_legal_action(self._state(state), rng)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        return rules.sample_draw(self._state(state), rng)
 
     def players(self, state: State) -> int:
         return self._state(state).config.players

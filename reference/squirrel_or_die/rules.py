@@ -9,6 +9,7 @@ then private helpers.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import TypeVar
@@ -164,6 +165,12 @@ def chance_outcomes(state: SodState) -> tuple[tuple[Draw, Fraction], ...]:
     return chance.weighted((Draw(tile), state.bag.count(tile)) for tile in TILE_ORDER)
 
 
+def sample_draw(state: SodState, rng: random.Random) -> Draw:
+    """A draw from the sack with :func:`chance_outcomes`' probabilities, without fractions."""
+    pairs = [(Draw(tile), count) for tile, count in zip(TILE_ORDER, state.bag.counts()) if count]
+    return chance.sample_weighted(pairs, rng)
+
+
 def legal_actions(state: SodState) -> tuple[SodAction, ...]:
     """The decisions open to the player to move, in canonical order.
 
@@ -201,6 +208,24 @@ def legal_actions(state: SodState) -> tuple[SodAction, ...]:
     return ()
 
 
+def sample_legal_action(state: SodState, rng: random.Random) -> SodAction:
+    """``legal_actions(state)[rng.randrange(len(...))]``, without listing every flip.
+
+    It consumes ``rng`` exactly as indexing the full list would, so seeds agree.
+    """
+    if state.step is not Step.FLIP:
+        actions = legal_actions(state)
+        return actions[rng.randrange(len(actions))]
+    hidden = [
+        (index, cell)
+        for index, patch in enumerate(state.patches)
+        for cell in patch
+        if not cell.face_up
+    ]
+    index, cell = hidden[rng.randrange(len(hidden))]
+    return Flip(index, cell.row, cell.col)
+
+
 def cat_recipients(state: SodState) -> tuple[int, ...]:
     """Who may receive the Confused Cat. Implements SOD-SPECIAL-5 under SOD-A9."""
     anyone = state.config.readings.cat_recipient == "any"
@@ -221,21 +246,46 @@ def open_places(patch: Patch, limit: int | None) -> tuple[Position, ...]:
         return ((0, 0),)
     occupied = {(cell.row, cell.col) for cell in patch}
     candidates = {
-        (r + dr, c + dc)
-        for r, c in occupied
-        for dr, dc in NEIGHBOURS
-        if (r + dr, c + dc) not in occupied
-    }
+        (r + dr, c + dc) for r, c in occupied for dr, dc in NEIGHBOURS
+    } - occupied
     if limit is not None:
-        rows = [r for r, _ in occupied]
-        cols = [c for _, c in occupied]
-        top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+        top, bottom, left, right = _bounds(patch)
+        # A place keeps the span within the limit if it lies inside the window of rows
+        # (columns) that still fits around the current span.
+        low_row, high_row = bottom - limit + 1, top + limit - 1
+        low_col, high_col = right - limit + 1, left + limit - 1
         candidates = {
             (r, c)
             for r, c in candidates
-            if max(bottom, r) - min(top, r) < limit and max(right, c) - min(left, c) < limit
+            if low_row <= r <= high_row and low_col <= c <= high_col
         }
     return tuple(sorted(candidates))
+
+
+def is_open(patch: Patch, place: Position, limit: int | None) -> bool:
+    """Whether ``place`` is one of :func:`open_places` (without listing them all)."""
+    if not patch:
+        return place == (0, 0)
+    row, col = place
+    touches = False
+    for cell in patch:
+        dr, dc = cell.row - row, cell.col - col
+        if dr == 0 and dc == 0:
+            return False
+        if abs(dr) + abs(dc) == 1:
+            touches = True
+    if not touches:
+        return False
+    if limit is None:
+        return True
+    top, bottom, left, right = _bounds(patch)
+    return max(bottom, row) - min(top, row) < limit and max(right, col) - min(left, col) < limit
+
+
+def _bounds(patch: Patch) -> tuple[int, int, int, int]:
+    """(top, bottom, left, right) of a non-empty patch (sorted by row, so rows are cheap)."""
+    cols = [cell.col for cell in patch]
+    return patch[0].row, patch[-1].row, min(cols), max(cols)
 
 
 def extent(patch: Patch) -> tuple[int, int]:
@@ -498,7 +548,7 @@ def _swappable(state: SodState) -> tuple[Cell, ...]:
 
 
 def _require_open(patch: Patch, place: Position, limit: int | None, rule: str) -> None:
-    if place not in open_places(patch, limit):
+    if not is_open(patch, place, limit):
         why = "is taken" if _find(patch, *place) is not None else "is not a legal place"
         raise IllegalAction(
             "SOD.BAD_PLACE",

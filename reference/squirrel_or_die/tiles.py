@@ -29,6 +29,9 @@ class Tile(enum.Enum):
 TILE_ORDER: Final = tuple(Tile)
 """The canonical order of tile kinds (chance outcomes and actions list them this way)."""
 
+_FIELD: Final = {tile: tile.value for tile in Tile}
+"""Tile -> the :class:`Tiles` field counting it (``Enum.value`` is slow to look up)."""
+
 
 class Tiles(Value, frozen=True):
     """A multiset of tiles: a count per kind (the sack, a hand, a player's pile)."""
@@ -44,7 +47,11 @@ class Tiles(Value, frozen=True):
 
     def count(self, tile: Tile) -> int:
         """How many tiles of kind ``tile``."""
-        return int(getattr(self, tile.value))
+        return int(getattr(self, _FIELD[tile]))
+
+    def counts(self) -> tuple[int, ...]:
+        """The count of every kind, in :data:`TILE_ORDER`."""
+        return msgspec.structs.astuple(self)
 
     def total(self) -> int:
         """How many tiles in all."""
@@ -55,11 +62,12 @@ class Tiles(Value, frozen=True):
 
     def add(self, tile: Tile, n: int = 1) -> Tiles:
         """A copy with ``n`` more of ``tile`` (``n`` may be negative)."""
-        return msgspec.structs.replace(self, **{tile.value: self.count(tile) + n})
+        field = _FIELD[tile]
+        return msgspec.structs.replace(self, **{field: getattr(self, field) + n})
 
     def kinds(self) -> tuple[Tile, ...]:
         """The kinds present, in canonical order."""
-        return tuple(tile for tile in TILE_ORDER if self.count(tile) > 0)
+        return tuple(tile for tile, count in zip(TILE_ORDER, self.counts()) if count > 0)
 
     def skulls(self) -> int:
         """Skull-equivalents in this pile: skulls, two per Bomb, one per Confused Cat."""
@@ -67,8 +75,8 @@ class Tiles(Value, frozen=True):
 
     def minus(self, other: Tiles) -> Tiles:
         """The pile without ``other`` (counts may go negative; callers validate)."""
-        return Tiles(**{t.value: self.count(t) - other.count(t) for t in TILE_ORDER})
+        return Tiles(*(a - b for a, b in zip(self.counts(), other.counts())))
 
     def plus(self, other: Tiles) -> Tiles:
         """The union of two piles."""
-        return Tiles(**{t.value: self.count(t) + other.count(t) for t in TILE_ORDER})
+        return Tiles(*(a + b for a, b in zip(self.counts(), other.counts())))
