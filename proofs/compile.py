@@ -166,7 +166,7 @@ def _batched(tags: tuple[int, int], eqs: Sequence[_Eq]) -> Closure:
         return lambda a, b: left(a) == right(a)
     if tags == (_NEXT, _NEXT):
         return lambda a, b: left(b) == right(b)
-    return lambda a, b: left(b) == right(a)
+    return lambda a, b: left(a) == right(b)
 
 
 def _and(args: Sequence[_Node]) -> _Node:

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -523,6 +524,12 @@ def check_lines(
     return run_json(capsys, "check", str(trace), "--json")
 
 
+def games_of(data: dict[str, object]) -> list[dict[str, Any]]:
+    games = data["games"]
+    assert isinstance(games, list)
+    return games
+
+
 def divergence(report: dict[str, object]) -> dict[str, object]:
     found = report["divergence"]
     assert isinstance(found, dict)
@@ -771,8 +778,9 @@ def test_prove_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, data = run_json(capsys, "prove", "squirrel-or-die", "--json")
     assert code == 0
     assert data["ok"] is True
-    [report] = data["games"]  # type: ignore[misc]
+    [report] = games_of(data)
     assert report["game"] == "squirrel-or-die"
+    assert report["obligations"]
     code, out, _ = run(capsys, "prove", "squirrel-or-die")
     assert code == 0
     assert "squirrel-or-die" in out
@@ -782,9 +790,12 @@ def test_prove_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_verify_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, data = run_json(capsys, "verify", "squirrel-or-die", "--games", "3", "--json")
     assert code == 0, data
-    [report] = data["games"]  # type: ignore[misc]
+    [report] = games_of(data)
     assert report["ok"] is True
     assert report["refinement"]["games"] == 3
+    code, out, _ = run(capsys, "verify", "squirrel-or-die", "--games", "2")
+    assert code == 0
+    assert "all verified" in out
 
 
 def test_verify_game_without_proofs_fails(

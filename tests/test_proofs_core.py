@@ -330,10 +330,16 @@ FIXED_TERMS: list[z3.ExprRef] = [
     z3.If(X > 0, z3.IntVal(3), z3.IntVal(-3)) + z3.If(z3.BoolVal(False), X, Y),
 ]
 
+Y2, Z2, Q2 = z3.Int("y'"), z3.Int("z'"), z3.Bool("q'")
+
 TWO_STATE_TERMS: list[z3.ExprRef] = [
     z3.And(X < 5, X2 == X + 1),
-    z3.Or(z3.Not(P) == P2, X2 <= X),
+    z3.Or(P2 == z3.Not(P), X2 <= X),
     z3.If(P2, X2 - X, X - X2) >= Y,
+    # Conjunctions of simple equations, which the compiler checks in batches.
+    z3.And(X2 == X, Y2 == Y, P2 == P, Z2 == Z),
+    z3.And(X == 1, 0 == Y, Z > -2, z3.And(P == Q, X2 == Y, Y2 == X, z3.And(Q2 == P)), Z2 == -1),
+    z3.And(X == Y, Z == X, X2 == Y2, P2 == Q2, z3.Not(Q), Y2 == 2, Z2 == Z2),
 ]
 
 
@@ -361,11 +367,14 @@ def _z3_value(found: z3.ModelRef, term: z3.ExprRef) -> int | bool:
 FIXED_COMPILED = [(term, compile_formula(term, NAMES)) for term in FIXED_TERMS]
 TWO_STATE_COMPILED = [(term, compile_relation(term, NAMES)) for term in TWO_STATE_TERMS]
 
+SMALL = st.integers(-2, 2) | st.integers(-50, 50)
+"""Mostly tiny values, so that equations and guards hold often enough to matter."""
+
 STATES = st.fixed_dictionaries(
     {
-        "x": st.integers(-50, 50) | st.integers(),
-        "y": st.integers(-50, 50),
-        "z": st.integers(-50, 50),
+        "x": SMALL | st.integers(),
+        "y": SMALL,
+        "z": SMALL,
         "p": st.booleans(),
         "q": st.booleans(),
     }
