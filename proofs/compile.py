@@ -166,7 +166,9 @@ def _batched(tags: tuple[int, int], eqs: Sequence[_Eq]) -> Closure:
         return lambda a, b: left(a) == right(a)
     if tags == (_NEXT, _NEXT):
         return lambda a, b: left(b) == right(b)
-    return lambda a, b: left(a) == right(b)
+    if tags == (_NOW, _NEXT):
+        return lambda a, b: left(a) == right(b)
+    return lambda a, b: left(b) == right(a)
 
 
 def _and(args: Sequence[_Node]) -> _Node:
@@ -438,6 +440,8 @@ class CompiledModel:
         self._keys = frozenset(names)
         self._ints = tuple(k for k, s in model.variables.items() if s == "int")
         self._bools = tuple(k for k, s in model.variables.items() if s == "bool")
+        self._values = _getter(names) if names else None
+        self._types = tuple(int if s == "int" else bool for s in model.variables.values())
 
     def abstract_problems(self, a: Abstract) -> list[str]:
         """Why ``a`` is not a state of this model (missing, extra or mistyped variables).
@@ -445,6 +449,14 @@ class CompiledModel:
         Empty when ``a`` maps exactly the model's variables, ints to ``int`` (not
         ``bool``) and bools to ``bool``. The other methods assume this holds.
         """
+        # The fast path (run after every step of the refinement check): every
+        # variable present, nothing else, and each value exactly an int or a bool.
+        if self._values is not None and len(a) == len(self._types):
+            try:
+                if tuple(map(type, self._values(a))) == self._types:
+                    return []
+            except KeyError:
+                pass
         problems: list[str] = []
         if a.keys() != self._keys:
             missing = [k for k in self.model.variables if k not in a]

@@ -255,6 +255,8 @@ def verify_game(
 
         game = lookup(game_id)
     model = proofs.model
+    if model.game != game_id:
+        raise ValueError(f"verify_game({game_id!r}) was given the model of {model.game!r}")
     compiled = CompiledModel(model)
     proof_report = prove(model, timeout_ms=timeout_ms)
     paths = proofs.goal_witnesses() if proofs.goal_witnesses is not None else {}

@@ -291,21 +291,27 @@ class ModelTerms:
     """
 
     model: Model
+    """The model the terms were built from."""
     now: Vars
     """The constants of the state before (named after the variables)."""
     nxt: Vars
     """The constants of the state after (named ``name'``)."""
     init: z3.BoolRef
+    """The initial condition over ``now``."""
     invariants: Mapping[str, z3.BoolRef]
     """Each invariant over ``now``."""
     invariants_next: Mapping[str, z3.BoolRef]
     """Each invariant over ``nxt``."""
     transitions: Mapping[str, z3.BoolRef]
+    """Each transition over ``now`` and ``nxt``, by name."""
     properties: Mapping[str, z3.BoolRef]
+    """Each property over ``now`` and ``nxt``, by id."""
     goals: Mapping[str, z3.BoolRef]
+    """Each goal over ``now``, by name."""
     background: z3.BoolRef
     """The background over ``now`` (``True`` when the model has none)."""
     background_next: z3.BoolRef
+    """The background over ``nxt``."""
 
     @staticmethod
     def build(model: Model) -> ModelTerms:
@@ -347,10 +353,6 @@ class ModelTerms:
             else state("background", background, nxt),
         )
 
-    def invariants_all(self) -> z3.BoolRef:
-        """The conjunction of every invariant over ``now``."""
-        return z3.And(*self.invariants.values())
-
 
 def _call(game: str, what: str, build: Callable[[], object]) -> z3.BoolRef:
     try:
@@ -381,10 +383,10 @@ class _SymbolCheck:
             return found
         if z3.is_quantifier(term):
             raise ModelError(f"quantifiers are not supported: {term}")
-        if z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            found = frozenset((term.decl().name(),))
-        else:
-            found = frozenset().union(*(self._symbols(child) for child in term.children()))
+        found = frozenset().union(*(self._symbols(child) for child in term.children()))
+        # A free constant, or an uninterpreted function (reported by its name).
+        if z3.is_app(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            found |= {term.decl().name()}
         self._seen[key] = found
         return found
 

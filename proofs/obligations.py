@@ -23,6 +23,7 @@ counterexample state(s); a failed satisfiability check names the conflicting par
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from time import perf_counter
@@ -172,14 +173,17 @@ def prove(model: Model, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> ProofReport:
     claim that is false is not an exception but a ``REFUTED`` result.
     """
     start = perf_counter()
-    terms = ModelTerms.build(model)
-    obligations = tuple(_obligations(terms, timeout_ms))
-    return ProofReport(model.game, obligations, perf_counter() - start, timeout_ms)
+    return _prove(ModelTerms.build(model), _Runner(timeout_ms), start)
 
 
-def _obligations(terms: ModelTerms, timeout_ms: int) -> Iterator[ObligationResult]:
+def _prove(terms: ModelTerms, runner: _Runner, start: float) -> ProofReport:
+    runner.terms = terms
+    obligations = tuple(_obligations(terms, runner))
+    return ProofReport(terms.model.game, obligations, perf_counter() - start, runner.timeout_ms)
+
+
+def _obligations(terms: ModelTerms, run: _Runner) -> Iterator[ObligationResult]:
     model = terms.model
-    run = _Runner(terms, timeout_ms)
     bg = {"@background": terms.background}
     bg2 = {**bg, "@background'": terms.background_next}
     invs = {f"@invariant:{k}": f for k, f in terms.invariants.items()}
@@ -241,14 +245,44 @@ def _obligations(terms: ModelTerms, timeout_ms: int) -> Iterator[ObligationResul
         )
 
 
-class _Runner:
-    """Runs single obligations on fresh solvers and turns answers into results."""
+_Key = tuple[object, ...]
+"""What an obligation asserts, as z3 AST ids (equal ids: identical formulas)."""
 
-    def __init__(self, terms: ModelTerms, timeout_ms: int) -> None:
+
+class _Runner:
+    """Runs single obligations on fresh solvers and turns answers into results.
+
+    With ``known`` (the results of another model's run, by id, with what each
+    asserted), an obligation asserting exactly the same formulas is not solved again.
+    z3 shares identical terms, so equal AST ids mean identical formulas, as long as
+    both models' terms are alive (the caller keeps them).
+    """
+
+    def __init__(
+        self, timeout_ms: int, known: Mapping[str, tuple[_Key, ObligationResult]] | None = None
+    ) -> None:
         if timeout_ms <= 0:
             raise ValueError(f"timeout_ms must be positive, got {timeout_ms}")
-        self.terms = terms
         self.timeout_ms = timeout_ms
+        self.terms: ModelTerms | None = None
+        self.known = known
+        self.seen: dict[str, tuple[_Key, ObligationResult]] = {}
+        """Every result of this runner with its key (the ``known`` of a later run)."""
+
+    def _vars(self) -> ModelTerms:
+        if self.terms is None:  # pragma: no cover - _prove always sets it first
+            raise RuntimeError("the runner has no model terms to read counterexamples from")
+        return self.terms
+
+    def _reuse(self, id: str, key: _Key) -> ObligationResult | None:
+        found = None if self.known is None else self.known.get(id)
+        if found is None or found[0] != key:
+            return None
+        return dataclasses.replace(found[1], seconds=0.0)
+
+    def _record(self, key: _Key, result: ObligationResult) -> ObligationResult:
+        self.seen[result.id] = (key, result)
+        return result
 
     def _solver(self) -> z3.Solver:
         solver = z3.Solver()
@@ -270,6 +304,10 @@ class _Runner:
         transition: str | None = None,
     ) -> ObligationResult:
         """Prove ``assumptions => claim`` by showing its negation unsatisfiable."""
+        key: _Key = (*(t.get_id() for t in assumptions), "=>", claim.get_id())
+        reused = self._reuse(id, key)
+        if reused is not None:
+            return self._record(key, reused)
         start = perf_counter()
         solver = self._solver()
         solver.add(*assumptions)
@@ -280,13 +318,15 @@ class _Runner:
             verdict, detail = Verdict.PROVED, ""
         elif answer == z3.sat:
             found = solver.model()
-            after = _read(found, self.terms.nxt) if transition is not None else None
-            cex = Counterexample(_read(found, self.terms.now), after)
+            terms = self._vars()
+            after = _read(found, terms.nxt) if transition is not None else None
+            cex = Counterexample(_read(found, terms.now), after)
             verdict, detail = Verdict.REFUTED, refuted
         else:
             verdict, detail = Verdict.UNKNOWN, self._unknown(solver)
         seconds = perf_counter() - start
-        return ObligationResult(id, kind, verdict, seconds, cex, detail, subject, transition)
+        result = ObligationResult(id, kind, verdict, seconds, cex, detail, subject, transition)
+        return self._record(key, result)
 
     def satisfiable(
         self,
@@ -302,6 +342,10 @@ class _Runner:
         Labels start with ``@``, which no variable name may contain, so a tracking
         constant can never be confused with a model variable.
         """
+        key: _Key = tuple(x for label, part in parts.items() for x in (label, part.get_id()))
+        reused = self._reuse(id, key)
+        if reused is not None:
+            return self._record(key, reused)
         start = perf_counter()
         solver = self._solver()
         for label, part in parts.items():
@@ -309,10 +353,11 @@ class _Runner:
         answer = solver.check()
         if answer == z3.sat:
             found = solver.model()
-            now = _read(found, self.terms.now)
+            terms = self._vars()
+            now = _read(found, terms.now)
             example = ", ".join(f"{k}={show(v)}" for k, v in now.items())
             if transition is not None:
-                after = _read(found, self.terms.nxt)
+                after = _read(found, terms.nxt)
                 example += " -> " + ", ".join(
                     f"{k}'={show(v)}" for k, v in after.items() if now.get(k) != v
                 )
@@ -324,7 +369,8 @@ class _Runner:
         else:
             verdict, detail = Verdict.UNKNOWN, self._unknown(solver)
         seconds = perf_counter() - start
-        return ObligationResult(id, kind, verdict, seconds, None, detail, subject, transition)
+        result = ObligationResult(id, kind, verdict, seconds, None, detail, subject, transition)
+        return self._record(key, result)
 
 
 def _read(found: z3.ModelRef, v: Vars) -> dict[str, int | bool]:
@@ -411,15 +457,31 @@ def refute_wrong(
 ) -> list[WrongResult]:
     """Prove every wrong encoding of ``model`` and report which ones the proofs catch.
 
-    A wrong encoding is caught when at least one obligation of the mutated model is
-    ``REFUTED`` (``UNKNOWN`` does not count). Only if none is, ``extra_checks`` (when
-    given) runs on the mutated model, since it is usually far slower than the proofs.
+    A wrong encoding is caught when an obligation is ``REFUTED`` on the mutated model
+    that is not refuted on ``model`` itself (so a model that already fails cannot
+    "catch" anything); ``UNKNOWN`` never counts. Only if no obligation catches it,
+    ``extra_checks`` (when given) runs on the mutated model, since it is usually far
+    slower than the proofs.
+
+    ``model`` is proved first; then each mutated model's obligations that assert
+    exactly the same formulas as ``model``'s are not solved again but take its verdict
+    (with ``seconds`` 0): a wrong encoding usually changes one transition, so most of
+    its obligations are unchanged.
     """
+    base_terms = ModelTerms.build(model)  # kept alive: reuse compares its AST ids
+    base_runner = _Runner(timeout_ms)
+    base = _prove(base_terms, base_runner, perf_counter())
+    base_refuted = {r.id for r in base.obligations if r.verdict is Verdict.REFUTED}
     results: list[WrongResult] = []
     for wrong in model.wrong:
+        start = perf_counter()
         mutated = wrong.mutate(model)
-        report = prove(mutated, timeout_ms=timeout_ms)
-        refuted = [r for r in report.obligations if r.verdict is Verdict.REFUTED]
+        report = _prove(ModelTerms.build(mutated), _Runner(timeout_ms, base_runner.seen), start)
+        refuted = [
+            r
+            for r in report.obligations
+            if r.verdict is Verdict.REFUTED and r.id not in base_refuted
+        ]
         unknown = tuple(r.id for r in report.obligations if r.verdict is Verdict.UNKNOWN)
         if refuted:
             first = next((r for r in refuted if r.counterexample is not None), refuted[0])

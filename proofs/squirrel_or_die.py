@@ -347,9 +347,7 @@ def inv_winner(v: Vars) -> z3.BoolRef:
         v.num("winners") == _count(_b(v, "win", i) for i in SEATS),
         z3.Implies(z3.Not(v.flag("finished")), v.num("winners") == 0),
         z3.Implies(v.flag("finished"), v.num("winners") >= 1),
-        z3.Implies(
-            z3.And(v.flag("finished"), v.num("standing") == 1), v.num("winners") == 1
-        ),
+        z3.Implies(z3.And(v.flag("finished"), v.num("standing") == 1), v.num("winners") == 1),
         *(z3.Implies(_b(v, "win", i), _standing(v, i)) for i in SEATS),
     )
 
@@ -559,9 +557,7 @@ def flip(v: Vars, w: Vars) -> z3.BoolRef:
         skulls, skulls2 = _i(v, "skulls", i), _i(w, "skulls", i)
         lives, lives2 = _i(v, "lives", i), _i(w, "lives", i)
         gained = skulls2 - skulls
-        kept = [
-            z3.And(*_keep_seat(v, w, j, "skulls", "lives", "out")) for j in SEATS if j != i
-        ]
+        kept = [z3.And(*_keep_seat(v, w, j, "skulls", "lives", "out")) for j in SEATS if j != i]
         return z3.And(
             _is_cur_standing(v, i),
             *kept,
@@ -587,8 +583,7 @@ def flip(v: Vars, w: Vars) -> z3.BoolRef:
                     z3.Or(lives2 == lives, z3.And(lives2 == lives + 1, gained == 0)),
                     _b(w, "out", i) == (skulls2 >= lives2),
                     w.num("standing")
-                    == v.num("standing")
-                    - z3.If(_b(w, "out", i), z3.IntVal(1), z3.IntVal(0)),
+                    == v.num("standing") - z3.If(_b(w, "out", i), z3.IntVal(1), z3.IntVal(0)),
                     *_winter_end(v, w),
                 ),
             ),
@@ -615,13 +610,8 @@ def give(v: Vars, w: Vars) -> z3.BoolRef:
             _i(w, "skulls", j) == _i(v, "skulls", j) + 1,
             *_keep_seat(v, w, j, "lives"),
             _b(w, "out", j) == (_i(w, "skulls", j) >= _i(w, "lives", j)),
-            w.num("standing")
-            == v.num("standing") - z3.If(newly_out, z3.IntVal(1), z3.IntVal(0)),
-            *(
-                z3.And(*_keep_seat(v, w, k, "skulls", "lives", "out"))
-                for k in SEATS
-                if k != j
-            ),
+            w.num("standing") == v.num("standing") - z3.If(newly_out, z3.IntVal(1), z3.IntVal(0)),
+            *(z3.And(*_keep_seat(v, w, k, "skulls", "lives", "out")) for k in SEATS if k != j),
         )
 
     return z3.And(
@@ -932,7 +922,8 @@ def abstract(state: State) -> dict[str, int | bool]:
         "landmark": landmark,
         "phase": PHASE_NUMBER[state.phase],
         "cur": state.current,
-        "taking": config.variant is Variant.BIRDHOUSE and state.step is Step.HIDE
+        "taking": config.variant is Variant.BIRDHOUSE
+        and state.step is Step.HIDE
         and state.hands[state.current].total() > HAND_SIZE,
         "width": width,
         "height": height,

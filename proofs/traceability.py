@@ -80,7 +80,8 @@ def scan_tests(tests_dir: Path) -> dict[str, list[str]]:
     ``pytest.mark.invariant(...)`` wherever they apply to a test: as decorators of
     functions, classes and methods (also inside ``pytest.param(..., marks=...)``), and as
     ``pytestmark = ...`` of a module or a class. Test names are pytest node ids relative
-    to the folder above ``tests_dir`` (``tests/test_x.py::TestY::test_z``), sorted.
+    to the folder above ``tests_dir`` (``tests/test_x.py::TestY::test_z``), sorted. A
+    marked class without test methods (a hypothesis state machine) counts as one test.
     """
     found: dict[str, set[str]] = {}
     for path in sorted(tests_dir.rglob("*.py")):
@@ -311,11 +312,17 @@ class Traceability:
     rules: tuple[RuleRow, ...]
     """In the specification's order."""
     invariants: tuple[InvariantRow, ...]
+    """In the specification's order."""
     unimplemented: tuple[str, ...] = ()
+    """An ``implemented_by`` name that does not resolve, and why."""
     untested: tuple[str, ...] = ()
+    """A rule that no test marks."""
     unproven: tuple[str, ...] = ()
+    """An invariant without a passing proof, or a failing model-wide obligation."""
     orphaned: tuple[str, ...] = ()
+    """A test marker or model id that the specification does not define."""
     unreachable: tuple[str, ...] = ()
+    """A reading its config field cannot select, or a field that does not exist."""
 
     def check(self, name: Check) -> tuple[str, ...]:
         """The problems of one check."""
@@ -587,7 +594,11 @@ def _reading_problems(
                 f" has no field {field!r}"
             )
             return
-        annotation = typing.get_type_hints(type(owner))[field]
+        try:
+            annotation = typing.get_type_hints(type(owner))[field]
+        except Exception as error:  # e.g. an annotation naming a TYPE_CHECKING-only type
+            yield f"cannot read the type of config field {config_path!r}: {error!r}"
+            return
         owner = getattr(owner, field)
     accepted = accepted_values(annotation)
     values: dict[str, object] = {}

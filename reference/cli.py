@@ -19,7 +19,7 @@ import os
 import platform
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         "examples:\n  dieproof list\n  dieproof verify\n"
         "  dieproof simulate squirrel-or-die -n 1000 --jobs 4\n"
         "  dieproof check my-port-game.jsonl",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"dieproof {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -104,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
             help=summary,
             description=description,
             epilog="examples:\n" + examples,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=_HelpFormatter,
         )
         sub.set_defaults(handler=handler)
         return sub
@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=DEFAULT_REFINEMENT_GAMES,
         metavar="N",
-        help=f"random games per game for the refinement check (default {DEFAULT_REFINEMENT_GAMES})",
+        help=f"refinement-check games per game (default {DEFAULT_REFINEMENT_GAMES})",
     )
     sub.add_argument("--seed", type=int, default=0, help="seed of the refinement games (default 0)")
     _timeout_flag(sub)
@@ -190,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="games per configuration (default 100)",
     )
     sub.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    _config_flags(sub)
+    _config_flags(sub, many=True)
     sub.add_argument(
         "--jobs", type=_positive, default=1, metavar="J", help="worker processes (default 1)"
     )
@@ -215,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument("game", nargs="?", metavar="GAME", help="the game id (not with --trace)")
     sub.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
-    _config_flags(sub)
+    _config_flags(sub, many=False)
     sub.add_argument("--out", type=Path, metavar="TRACE.jsonl", help="write the game as a trace")
     sub.add_argument("--trace", type=Path, metavar="TRACE.jsonl", help="replay this trace instead")
     sub.add_argument("--show", action="store_true", help="print the state after every step")
@@ -275,6 +275,19 @@ def build_parser() -> argparse.ArgumentParser:
 Handler = Callable[[argparse.Namespace], int]
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Wraps prose to the terminal like argparse does, but keeps indented lines (the
+    examples of an epilog) exactly as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(
+            indent + line
+            if not line or line.startswith("  ")
+            else super(_HelpFormatter, self)._fill_text(line, width, indent)
+            for line in text.splitlines()
+        )
+
+
 def _json_flag(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--json", action="store_true", help="print JSON on stdout for machines")
 
@@ -289,22 +302,32 @@ def _timeout_flag(sub: argparse.ArgumentParser) -> None:
     )
 
 
-def _config_flags(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument(
-        "--players",
-        type=int,
-        nargs="+",
-        action="extend",
-        metavar="P",
-        help="only configurations with these player counts",
-    )
-    sub.add_argument(
-        "--variant",
-        nargs="+",
-        action="extend",
-        metavar="V",
-        help="only configurations with these variants",
-    )
+def _config_flags(sub: argparse.ArgumentParser, *, many: bool) -> None:
+    if many:
+        sub.add_argument(
+            "--players",
+            type=int,
+            nargs="+",
+            action="extend",
+            metavar="P",
+            help="only configurations with these player counts",
+        )
+        sub.add_argument(
+            "--variant",
+            nargs="+",
+            action="extend",
+            metavar="V",
+            help="only configurations with these variants (as the config JSON names them)",
+        )
+    else:
+        sub.add_argument(
+            "--players", type=int, metavar="P", help="the player count (default: the game's)"
+        )
+        sub.add_argument(
+            "--variant",
+            metavar="V",
+            help="the official variant (as the config JSON names it; default: the basic game)",
+        )
     sub.add_argument(
         "--config",
         type=Path,
@@ -571,7 +594,7 @@ class _Selected:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``dieproof simulate``."""
     g = _game(args.game)
-    selected = _select(g, args)
+    selected = _select(g, args.config, args.players, args.variant)
     count: int = args.count
     first: int = args.seed
     jobs: int = args.jobs
@@ -584,29 +607,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for index in range(len(selected))
         for start in range(first, first + count, size)
     ]
+    payloads = [g.dump_config(chosen.config) for chosen in selected]
     chunks = [Chunk() for _ in selected]
     begin = time.perf_counter()
     with contextlib.ExitStack() as stack:
+        results: Iterator[tuple[int, range, Chunk]]
         if jobs == 1:
-            results: Iterator[tuple[int, range, Chunk]] = (
-                (
-                    index,
-                    seeds,
-                    simulate_chunk(g.id, g.dump_config(selected[index].config), seeds, check),
-                )
+            results = (
+                (index, seeds, simulate_chunk(g.id, payloads[index], seeds, check))
                 for index, seeds in plan
             )
         else:
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
             # Submit everything before the progress bar starts its thread: workers fork now.
             futures = [
-                (
-                    index,
-                    seeds,
-                    pool.submit(
-                        simulate_chunk, g.id, g.dump_config(selected[index].config), seeds, check
-                    ),
-                )
+                (index, seeds, pool.submit(simulate_chunk, g.id, payloads[index], seeds, check))
                 for index, seeds in plan
             ]
             results = _in_order(futures)
@@ -633,11 +648,10 @@ def _in_order(
         yield index, seeds, future.result()
 
 
-def _select(g: Game, args: argparse.Namespace) -> list[_Selected]:
+def _select(
+    g: Game, config_file: Path | None, players: list[int] | None, variants: list[str] | None
+) -> list[_Selected]:
     """The configurations to play: the one in ``--config``, or the filtered official ones."""
-    config_file: Path | None = args.config
-    players: list[int] | None = args.players
-    variants: list[str] | None = args.variant
     if config_file is not None:
         if players or variants:
             raise CliError("--config excludes --players and --variant")
@@ -787,17 +801,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     """``dieproof play``."""
     trace: Path | None = args.trace
     if trace is not None:
-        if args.game or args.out or args.config or args.players or args.variant:
+        if args.game or args.out or args.config or args.players is not None or args.variant:
             raise CliError("--trace replays the trace's own game and config; drop the others")
         return _play_trace(trace, show=args.show)
     if not args.game:
         raise CliError("play needs a GAME or --trace")
     g = _game(args.game)
     seed: int = args.seed
-    if args.config or args.players or args.variant:
-        config = _select(g, args)[0].config
+    players: int | None = args.players
+    variant: str | None = args.variant
+    if args.config or variant is not None:
+        if players is None and variant is not None:
+            players = g.default_config().players
+        picked = _select(
+            g,
+            args.config,
+            None if players is None else [players],
+            None if variant is None else [variant],
+        )
+        config = picked[0].config
     else:
-        config = g.default_config()
+        config = g.default_config(players)
     out = _out()
     out.print(f"{g.title} ({g.id}), {config_label(g, config)}, seed {seed}")
     show: bool = args.show
@@ -893,7 +917,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     as_json: bool = args.json
     source: str = args.trace
     try:
-        report = check_trace(sys.stdin) if source == "-" else check_file(Path(source))
+        if source == "-":
+            # bytes where there are (a real stdin), so bad UTF-8 is a malformed line
+            stdin: Iterable[str | bytes] = getattr(sys.stdin, "buffer", sys.stdin)
+            report = check_trace(stdin)
+        else:
+            report = check_file(Path(source))
     except MalformedTrace as error:
         if as_json:
             _print_json(
@@ -939,9 +968,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "proof s",
         "refinement steps/s",
         title="dieproof bench",
+        caption="vs X: checked steps/s divided by OpenSpiel X's steps/s (above 1 is faster)"
+        if anchors
+        else None,
     )
     for anchor in anchors:
-        table.add_column(f"x {ANCHOR_LABELS.get(anchor.name, anchor.name)}", justify="right")
+        table.add_column(f"vs {ANCHOR_LABELS.get(anchor.name, anchor.name)}", justify="right")
     for bench in report.games:
         for index, row in enumerate(bench.configs):
             first = index == 0
@@ -955,15 +987,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 _optional(bench.refinement, "{:,.0f}") if first else "",
                 *ratios,
             )
-    for column in range(1, 6):
-        table.columns[column].justify = "right"
+    _right(table, 1, 2, 3, 4, 5)
     out = _out()
     out.print(table)
     if anchors:
         anchor_table = Table("OpenSpiel anchor", "steps/s", title="same machine, same run")
         for anchor in anchors:
             anchor_table.add_row(anchor.name, f"{anchor.steps_per_second:,.0f}")
-        anchor_table.columns[1].justify = "right"
+        _right(anchor_table, 1)
         out.print(anchor_table)
     for note in report.notes:
         out.print(f"note: {note}")
@@ -1081,6 +1112,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # `dieproof play ... | head`: the reader left. Point stdout at /dev/null so the
+        # interpreter's final flush does not fail again, and exit quietly.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FAILURE
 
 
 if __name__ == "__main__":

@@ -186,7 +186,9 @@ def _validate(spec: GameSpec, source: str, game_id: str | None) -> None:
         if not rule.implemented_by:
             problems.append(f"{rule.id}: implemented_by is empty")
         problems.extend(
-            f"{rule.id}: unknown invariant {inv!r}" for inv in rule.invariants if inv not in invariant_ids
+            f"{rule.id}: unknown invariant {inv!r}"
+            for inv in rule.invariants
+            if inv not in invariant_ids
         )
     for ambiguity in spec.ambiguity:
         problems.extend(

@@ -34,9 +34,7 @@ def draw(state: SodState, *tiles: Tile) -> SodState:
     return state
 
 
-def run_until(
-    state: SodState, done: Callable[[SodState], bool], seed: int = 0
-) -> SodState:
+def run_until(state: SodState, done: Callable[[SodState], bool], seed: int = 0) -> SodState:
     """Play random moves and draws until ``done`` holds (or the game ends)."""
     rng = random.Random(seed)
     while not done(state) and to_move(state) != TERMINAL:
@@ -70,9 +68,7 @@ def winter(
         Cell(index // side, index % side, tile, False) for index, tile in enumerate(tiles)
     )
     state = initial_state(config)
-    out = tuple(
-        pile.skulls() >= 3 + pile.love for pile in piles
-    )
+    out = tuple(pile.skulls() >= 3 + pile.love for pile in piles)
     return replace(
         state,
         phase=Phase.WINTER,

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from dieproof.reference import __version__, game_ids
+from dieproof.reference import __version__, game, game_ids
 from dieproof.reference.cli import build_parser, main
 from dieproof.reference.core import driver
 from dieproof.reference.core.errors import IllegalAction, InvalidConfig
@@ -720,6 +720,21 @@ def test_check_malformed_trace_exits_2_with_a_message(
     assert json.loads(out)["ok"] is False
 
 
+def test_check_bad_utf8(
+    fake: CounterGame, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    header = header_line(FAKE, CounterConfig(), "t").encode()
+    trace = tmp_path / "latin1.jsonl"
+    trace.write_bytes(header.replace(b'"t"', b'"\xff"') + b"\n")
+    code, _, err = run(capsys, "check", str(trace))
+    assert code == 2
+    assert "line 1 is not a trace header" in err
+    trace.write_bytes(header + b'\n{"action":{"type":"roll","value":"\xff"}}\n')
+    code, report = run_json(capsys, "check", str(trace), "--json")
+    assert code == 1
+    assert divergence(report)["kind"] == "invalid-action"
+
+
 def test_check_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "check", str(tmp_path / "nothing.jsonl"))
     assert code == 2
@@ -788,14 +803,17 @@ def test_prove_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 @needs_proofs
 def test_verify_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
-    code, data = run_json(capsys, "verify", "squirrel-or-die", "--games", "3", "--json")
+    # enough games to reach every configuration, so every transition is exercised
+    games = str(2 * len(game("squirrel-or-die").configs()))
+    code, data = run_json(capsys, "verify", "squirrel-or-die", "--games", games, "--json")
     assert code == 0, data
     [report] = games_of(data)
     assert report["ok"] is True
-    assert report["refinement"]["games"] == 3
-    code, out, _ = run(capsys, "verify", "squirrel-or-die", "--games", "2")
+    assert report["refinement"]["games"] == int(games)
+    code, out, _ = run(capsys, "verify", "squirrel-or-die", "--games", games, "--seed", "1")
     assert code == 0
     assert "all verified" in out
+    assert f"in {games} games" in out
 
 
 def test_verify_game_without_proofs_fails(

@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 from fractions import Fraction
 
+import msgspec
 import pytest
 
 from dieproof.reference import game, games
@@ -130,3 +131,25 @@ def test_invariants_hold_along_random_games(game_id: str, config: Config) -> Non
     for seed in range(10, 30):
         playout = play(g, config, seed, check=True)
         assert playout.violations == (), playout.violations[:3]
+
+
+@pytest.mark.parametrize(("game_id", "config"), CASES)
+def test_json_values_match_the_published_schemas(game_id: str, config: Config) -> None:
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    g = game(game_id)
+    validators = {
+        kind: Draft202012Validator(schema) for kind, schema in g.schemas().items()
+    }
+    for validator in validators.values():
+        Draft202012Validator.check_schema(validator.schema)
+    validators["config"].validate(json.loads(g.dump_config(config)))
+    for state, action, after in walk(g, config, 1):
+        validators["state"].validate(json.loads(g.dump_state(state)))
+        validators["action"].validate(json.loads(g.dump_action(action)))
+    result = g.result(after)
+    assert result is not None
+    validators["result"].validate(json.loads(msgspec.json.encode(result)))
+    assert not validators["action"].is_valid({"type": "no-such-action"})

@@ -9,6 +9,7 @@ an unknown answer fails, and a broken fake game fails the refinement check.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 from collections.abc import Sequence
 from fractions import Fraction
@@ -262,6 +263,31 @@ def test_refute_wrong_reports_what_caught_each_encoding() -> None:
     assert extra[1].caught_by == "a witness"
 
 
+def test_refute_wrong_solves_only_the_obligations_a_mutation_changes() -> None:
+    model = counter(
+        wrong=(WrongEncoding("cap-6", "", lambda m: m.with_transition("inc", _inc_wrong_cap)),)
+    )
+    (cap,) = refute_wrong(model)
+    assert cap.report is not None
+    solved = {o.id for o in cap.report.obligations if o.seconds > 0}
+    assert solved == {
+        "CTR-INV-RANGE/consecution/inc",
+        "CTR-PROP-STEP/property/inc",
+        "nonvacuous/inc",
+    }
+    assert all(o.ok for o in cap.report.obligations if o.id not in solved)
+
+
+def test_a_model_that_already_fails_catches_nothing() -> None:
+    broken = counter().with_transition("inc", _inc_wrong_cap)
+    model = dataclasses.replace(
+        broken, wrong=(WrongEncoding("noop", "changes nothing", lambda m: m.with_init(m.init)),)
+    )
+    (noop,) = refute_wrong(model)
+    assert noop.report is not None and not noop.report.ok
+    assert not noop.caught
+
+
 def test_a_wrong_encoding_naming_a_missing_transition_fails_loudly() -> None:
     with pytest.raises(LookupError, match="no transition 'inx'"):
         counter().with_transition("inx", _inc)
@@ -284,6 +310,9 @@ def test_malformed_models_are_rejected_with_the_offending_name() -> None:
         prove(counter(init=lambda v: v.num("c") == stray))
     with pytest.raises(ModelError, match="mentions c'"):
         prove(counter(init=lambda v: v.num("c") == z3.Int("c'")))
+    f = z3.Function("f", z3.IntSort(), z3.IntSort())
+    with pytest.raises(ModelError, match="mentions f"):
+        prove(counter(init=lambda v: f(v.num("c")) == 0))
 
 
 def test_vars_name_what_a_model_lacks() -> None:
@@ -296,6 +325,22 @@ def test_vars_name_what_a_model_lacks() -> None:
     with pytest.raises(KeyError, match="no bool variable 'c'"):
         v.flag("c")
     assert Vars({"c": "int"}, primed=True).num("c").eq(z3.Int("c'"))
+
+
+def test_the_z3_stub_keeps_terms_out_of_int_and_bool_positions() -> None:
+    """A type-level test as much as a run-time one: mypy --strict runs with
+    warn_unused_ignores, so if the stub ever accepted a term where an int or a bool
+    belongs, these ignores would become unused and mypy would fail."""
+    c = z3.Int("c")
+    with pytest.raises(TypeError):
+        range(c)  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        [1, 2][c]  # type: ignore[call-overload]
+    with pytest.raises(z3.Z3Exception):
+        z3.IntVal(c)  # type: ignore[arg-type]
+    claim = c > 3
+    with pytest.raises(z3.Z3Exception):
+        _ = "yes" if claim else "no"  # type: ignore[truthy-bool]
 
 
 # -- the compiler ---------------------------------------------------------------------------
@@ -334,12 +379,18 @@ Y2, Z2, Q2 = z3.Int("y'"), z3.Int("z'"), z3.Bool("q'")
 
 TWO_STATE_TERMS: list[z3.ExprRef] = [
     z3.And(X < 5, X2 == X + 1),
-    z3.Or(P2 == z3.Not(P), X2 <= X),
+    z3.Or(z3.Not(P) == P2, X2 <= X),
     z3.If(P2, X2 - X, X - X2) >= Y,
-    # Conjunctions of simple equations, which the compiler checks in batches.
-    z3.And(X2 == X, Y2 == Y, P2 == P, Z2 == Z),
-    z3.And(X == 1, 0 == Y, Z > -2, z3.And(P == Q, X2 == Y, Y2 == X, z3.And(Q2 == P)), Z2 == -1),
-    z3.And(X == Y, Z == X, X2 == Y2, P2 == Q2, z3.Not(Q), Y2 == 2, Z2 == Z2),
+    # Conjunctions of simple equations, which the compiler checks in batches; the
+    # equations pair different names so that swapping states or sides would show.
+    z3.And(X2 == X, Y2 == Y, P2 == P, Q2 == Q),
+    z3.And(X2 == Y, Y2 == Z, Z > -2),
+    z3.And(X == 1, Y == 0, P),
+    z3.And(X2 == 1, Y2 == 0, z3.Not(P2)),
+    z3.And(X == Y, Z == X, P == Q),
+    z3.And(X2 == Y2, Z2 == X2, Q2 == P2),
+    z3.And(Y == X2, Z == Y2, Q),
+    z3.And(P, z3.And(X2 == Y, z3.And(Y2 == Z, Q), X == 0), Z2 == 1),
 ]
 
 
@@ -393,6 +444,34 @@ def test_compiled_terms_agree_with_z3_model_eval(
     for term, two in TWO_STATE_COMPILED:
         compiled, expected = two(a, b), _z3_value(found, term)
         assert compiled == expected and type(compiled) is type(expected), term
+
+
+def test_compiled_terms_agree_with_z3_on_every_tiny_state_pair() -> None:
+    """Exhaustive over x, y, z, x', y', z' in {0, 1} and every boolean: 1,024 pairs."""
+    solver = z3.Solver()
+    solver.check()
+    found = solver.model()
+    ints, bools = ("x", "y", "z"), ("p", "q")
+    for bits in itertools.product((0, 1), repeat=6):
+        for flags in itertools.product((False, True), repeat=4):
+            a: dict[str, int | bool] = {
+                **dict(zip(ints, bits[:3], strict=False)),
+                **dict(zip(bools, flags[:2], strict=False)),
+            }
+            b: dict[str, int | bool] = {
+                **dict(zip(ints, bits[3:], strict=False)),
+                **dict(zip(bools, flags[2:], strict=False)),
+            }
+            for suffix, state in (("", a), ("'", b)):
+                for name, value in state.items():
+                    literal = z3.BoolVal(value) if isinstance(value, bool) else z3.IntVal(value)
+                    found.update_value(
+                        z3.Bool(name + suffix) if name in bools else z3.Int(name + suffix), literal
+                    )
+            for term, one in FIXED_COMPILED:
+                assert one(a) == _z3_value(found, term), (term, a)
+            for term, two in TWO_STATE_COMPILED:
+                assert two(a, b) == _z3_value(found, term), (term, a, b)
 
 
 def _int_terms() -> st.SearchStrategy[z3.ArithRef]:

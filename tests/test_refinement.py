@@ -30,6 +30,7 @@ from dieproof.reference.core import CHANCE, TERMINAL, Action, InvalidAction, Rul
 from dieproof.reference.core.chance import sample
 from dieproof.reference.squirrel_or_die import tiles as sod_tiles
 
+
 def machine_for(game_id: str) -> type[RuleBasedStateMachine]:
     """The refinement state machine of ``game_id``."""
     g = game(game_id)
@@ -144,7 +145,9 @@ def test_every_transition_is_exercised(game_id: str) -> None:
     """Seeded random games over every config must use every abstract transition."""
     report = refine(game(game_id), proofs_for(game_id), games=120, seed=7)
     assert report.ok, report.render()
-    unused = [t.name for t in proofs_for(game_id).model.transitions if not report.coverage.get(t.name)]
+    unused = [
+        t.name for t in proofs_for(game_id).model.transitions if not report.coverage.get(t.name)
+    ]
     assert unused == []
 
 
@@ -160,8 +163,13 @@ def test_the_state_machine_catches_a_planted_bug(monkeypatch: pytest.MonkeyPatch
     with pytest.raises(AssertionError, match="no abstract transition"):
         run_state_machine_as_test(
             machine,
-            settings=settings(max_examples=300, stateful_step_count=60, database=None,
-                              derandomize=True, deadline=None),
+            settings=settings(
+                max_examples=300,
+                stateful_step_count=60,
+                database=None,
+                derandomize=True,
+                deadline=None,
+            ),
         )
 
 

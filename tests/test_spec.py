@@ -51,7 +51,7 @@ def test_a_good_spec_parses() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (("kind = \"state\"", "kind = \"state\"\ncolour = \"red\""), "unknown field `colour`"),
+        (('kind = "state"', 'kind = "state"\ncolour = "red"'), "unknown field `colour`"),
         (('id = "TOY-A1"', 'id = "TOY-PLAY-1"'), "duplicate id 'TOY-PLAY-1'"),
         (('section = "Play"', 'section = "Elsewhere"'), "not in [game].sections"),
         (('default = "one"', 'default = "three"'), "is not a reading"),

@@ -215,9 +215,7 @@ def test_without_face_up_tiles_a_turn_is_a_face_down_placement() -> None:
 @pytest.mark.rule("SOD-AUTUMN-5")
 @pytest.mark.parametrize(("players", "side"), [(4, 5), (3, 5), (2, 4)])
 def test_autumn_ends_with_a_full_face_down_grid(players: int, side: int) -> None:
-    state = run_until(
-        initial_state(SodConfig(players=players)), lambda s: s.phase is Phase.WINTER
-    )
+    state = run_until(initial_state(SodConfig(players=players)), lambda s: s.phase is Phase.WINTER)
     board = state.patches[0]
     assert len(board) == side * side
     assert not any(c.face_up for c in board)
@@ -497,7 +495,9 @@ def test_winter_flips_in_any_patch() -> None:
     )
     patches = {a.patch for a in legal_actions(state) if isinstance(a, Flip)}
     assert patches == {0, 1, 2}
-    other = next(a for a in legal_actions(state) if isinstance(a, Flip) and a.patch != state.current)
+    other = next(
+        a for a in legal_actions(state) if isinstance(a, Flip) and a.patch != state.current
+    )
     after = apply(state, other)
     assert len(after.patches[other.patch]) == len(state.patches[other.patch]) - 1
 

@@ -72,7 +72,9 @@ class Stats:
     def merge(self, other: Stats) -> None:
         if other.games == 0:
             return
-        self.min_steps = other.min_steps if self.games == 0 else min(self.min_steps, other.min_steps)
+        self.min_steps = (
+            other.min_steps if self.games == 0 else min(self.min_steps, other.min_steps)
+        )
         self.max_steps = max(self.max_steps, other.max_steps)
         self.games += other.games
         self.steps += other.steps

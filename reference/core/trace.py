@@ -120,7 +120,9 @@ def read_header(line: str | bytes) -> TraceHeader:
     return header
 
 
-def read_steps(lines: Iterable[str | bytes], first_line: int = 2) -> Iterator[tuple[int, TraceStep]]:
+def read_steps(
+    lines: Iterable[str | bytes], first_line: int = 2
+) -> Iterator[tuple[int, TraceStep]]:
     """Decode step lines, yielding ``(line number, step)``; blank lines are skipped."""
     for number, line in enumerate(lines, start=first_line):
         if not line.strip():
@@ -128,4 +130,6 @@ def read_steps(lines: Iterable[str | bytes], first_line: int = 2) -> Iterator[tu
         try:
             yield number, _STEP_DECODER.decode(line)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise InvalidState("TRACE.STEP", f"line {number} is not a trace step: {error}") from None
+            raise InvalidState(
+                "TRACE.STEP", f"line {number} is not a trace step: {error}"
+            ) from None

@@ -187,8 +187,12 @@ class ReplayedStep:
 def check_file(
     path: Path | str, *, on_step: Callable[[ReplayedStep], None] | None = None
 ) -> CheckReport:
-    """:func:`check_trace` on a file (``"-"`` is not special here; the CLI handles stdin)."""
-    with Path(path).open(encoding="utf-8") as lines:
+    """:func:`check_trace` on a file (``"-"`` is not special here; the CLI handles stdin).
+
+    The file is read as bytes: the JSON decoder checks the UTF-8, so a bad byte is a
+    malformed line with its number rather than a decoding crash.
+    """
+    with Path(path).open("rb") as lines:
         return check_trace(lines, on_step=on_step)
 
 
@@ -221,12 +225,14 @@ def check_trace(
         number = steps + 1
         before = state
         mover = g.to_move(state)
-        action_text = bytes(step.action).decode()
+        raw = bytes(step.action)
+        # msgspec does not check the UTF-8 inside a Raw value; load_action below does.
+        action_text = raw.decode(errors="replace")
         expect = step.expect or Expect()
         error: RulesError | None = None
         action: Action | None = None
         try:
-            action = g.load_action(action_text)
+            action = g.load_action(raw)
             state = g.apply(state, action)
         except RulesError as raised:
             error = raised

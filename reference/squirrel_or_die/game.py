@@ -120,9 +120,7 @@ def invariants(state: SodState) -> tuple[Violation, ...]:
     expected = rules.game_tiles(config)
     if tiles_in_play(state) != expected:
         found.append(
-            Violation(
-                "SOD-INV-TILES", f"tiles in play {tiles_in_play(state)} != dealt {expected}"
-            )
+            Violation("SOD-INV-TILES", f"tiles in play {tiles_in_play(state)} != dealt {expected}")
         )
     for player in range(config.players):
         skulls, lives = rules.skulls(state, player), rules.lives(state, player)

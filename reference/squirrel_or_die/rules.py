@@ -46,7 +46,12 @@ from dieproof.reference.squirrel_or_die.types import (
 Position = tuple[int, int]
 T = TypeVar("T")
 
-START_CELLS: tuple[tuple[int, int, bool], ...] = ((0, 0, False), (0, 1, True), (1, 0, True), (1, 1, True))
+START_CELLS: tuple[tuple[int, int, bool], ...] = (
+    (0, 0, False),
+    (0, 1, True),
+    (1, 0, True),
+    (1, 1, True),
+)
 """The 2x2 starting grid as (row, col, face up): the secret tile at (0, 0) (SOD-SETUP-2).
 Which corner is secret does not matter; fixing it makes states canonical."""
 
@@ -97,8 +102,7 @@ def validate_config(config: SodConfig) -> None:
     if short:
         raise InvalidConfig(
             "SOD.TILES_SHORT",
-            f"the box has too few {', '.join(short)} tiles for the {config.players}-player "
-            "removal",
+            f"the box has too few {', '.join(short)} tiles for the {config.players}-player removal",
             "SOD-SETUP-1",
         )
     side = grid_side(config.players)
@@ -167,7 +171,11 @@ def chance_outcomes(state: SodState) -> tuple[tuple[Draw, Fraction], ...]:
 
 def sample_draw(state: SodState, rng: random.Random) -> Draw:
     """A draw from the sack with :func:`chance_outcomes`' probabilities, without fractions."""
-    pairs = [(Draw(tile), count) for tile, count in zip(TILE_ORDER, state.bag.counts()) if count]
+    pairs = [
+        (Draw(tile), count)
+        for tile, count in zip(TILE_ORDER, state.bag.counts(), strict=True)
+        if count
+    ]
     return chance.sample_weighted(pairs, rng)
 
 
@@ -245,9 +253,7 @@ def open_places(patch: Patch, limit: int | None) -> tuple[Position, ...]:
     if not patch:
         return ((0, 0),)
     occupied = {(cell.row, cell.col) for cell in patch}
-    candidates = {
-        (r + dr, c + dc) for r, c in occupied for dr, dc in NEIGHBOURS
-    } - occupied
+    candidates = {(r + dr, c + dc) for r, c in occupied for dr, dc in NEIGHBOURS} - occupied
     if limit is not None:
         top, bottom, left, right = _bounds(patch)
         # A place keeps the span within the limit if it lies inside the window of rows
@@ -255,9 +261,7 @@ def open_places(patch: Patch, limit: int | None) -> tuple[Position, ...]:
         low_row, high_row = bottom - limit + 1, top + limit - 1
         low_col, high_col = right - limit + 1, left + limit - 1
         candidates = {
-            (r, c)
-            for r, c in candidates
-            if low_row <= r <= high_row and low_col <= c <= high_col
+            (r, c) for r, c in candidates if low_row <= r <= high_row and low_col <= c <= high_col
         }
     return tuple(sorted(candidates))
 
@@ -568,9 +572,7 @@ def _require_in_hand(state: SodState, tile: Tile, rule: str) -> Tiles:
 def _require_swappable(state: SodState, row: int, col: int, rule: str) -> Cell:
     cell = _find(state.patches[0], row, col)
     if cell is None or not cell.face_up or _is_landmark(state, cell):
-        raise IllegalAction(
-            "SOD.NOT_FACE_UP", f"no face-up tile to take at ({row}, {col})", rule
-        )
+        raise IllegalAction("SOD.NOT_FACE_UP", f"no face-up tile to take at ({row}, {col})", rule)
     return cell
 
 

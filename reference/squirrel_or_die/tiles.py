@@ -67,7 +67,9 @@ class Tiles(Value, frozen=True):
 
     def kinds(self) -> tuple[Tile, ...]:
         """The kinds present, in canonical order."""
-        return tuple(tile for tile, count in zip(TILE_ORDER, self.counts()) if count > 0)
+        return tuple(
+            tile for tile, count in zip(TILE_ORDER, self.counts(), strict=True) if count > 0
+        )
 
     def skulls(self) -> int:
         """Skull-equivalents in this pile: skulls, two per Bomb, one per Confused Cat."""
@@ -75,8 +77,8 @@ class Tiles(Value, frozen=True):
 
     def minus(self, other: Tiles) -> Tiles:
         """The pile without ``other`` (counts may go negative; callers validate)."""
-        return Tiles(*(a - b for a, b in zip(self.counts(), other.counts())))
+        return Tiles(*(a - b for a, b in zip(self.counts(), other.counts(), strict=True)))
 
     def plus(self, other: Tiles) -> Tiles:
         """The union of two piles."""
-        return Tiles(*(a + b for a, b in zip(self.counts(), other.counts())))
+        return Tiles(*(a + b for a, b in zip(self.counts(), other.counts(), strict=True)))
