@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import z3
+
 from dieproof.proofs.model import PRIME, Abstract, Model, ModelTerms
 
 Value = int | bool

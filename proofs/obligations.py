@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 
 import z3
+
 from dieproof.proofs.model import Model, ModelTerms, Vars
 from dieproof.proofs.report import (
     Counterexample,

@@ -19,6 +19,7 @@ from time import perf_counter
 from typing import TYPE_CHECKING, TypeVar
 
 import z3
+
 from dieproof.proofs.compile import CompiledModel
 from dieproof.proofs.model import Abstract, Model, ModelTerms
 from dieproof.proofs.report import (

@@ -140,9 +140,7 @@ def test_json_values_match_the_published_schemas(game_id: str, config: Config) -
     from jsonschema import Draft202012Validator
 
     g = game(game_id)
-    validators = {
-        kind: Draft202012Validator(schema) for kind, schema in g.schemas().items()
-    }
+    validators = {kind: Draft202012Validator(schema) for kind, schema in g.schemas().items()}
     for validator in validators.values():
         Draft202012Validator.check_schema(validator.schema)
     validators["config"].validate(json.loads(g.dump_config(config)))

@@ -16,6 +16,9 @@ from fractions import Fraction
 
 import pytest
 import z3
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dieproof.proofs import core
 from dieproof.proofs.compile import CompiledModel, CompileError, compile_formula, compile_relation
 from dieproof.proofs.core import (
@@ -50,8 +53,6 @@ from dieproof.reference.core.types import (
     State,
     Violation,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 # -- a counter with a cap of 5 ------------------------------------------------------------
 
