@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from fractions import Fraction
@@ -135,8 +136,6 @@ def test_invariants_hold_along_random_games(game_id: str, config: Config) -> Non
 
 @pytest.mark.parametrize(("game_id", "config"), CASES)
 def test_json_values_match_the_published_schemas(game_id: str, config: Config) -> None:
-    import json
-
     from jsonschema import Draft202012Validator
 
     g = game(game_id)
@@ -144,10 +143,14 @@ def test_json_values_match_the_published_schemas(game_id: str, config: Config) -
     for validator in validators.values():
         Draft202012Validator.check_schema(validator.schema)
     validators["config"].validate(json.loads(g.dump_config(config)))
+    final = None
     for state, action, after in walk(g, config, 1):
         validators["state"].validate(json.loads(g.dump_state(state)))
         validators["action"].validate(json.loads(g.dump_action(action)))
-    result = g.result(after)
+        final = after
+    assert final is not None
+    validators["state"].validate(json.loads(g.dump_state(final)))
+    result = g.result(final)
     assert result is not None
     validators["result"].validate(json.loads(msgspec.json.encode(result)))
     assert not validators["action"].is_valid({"type": "no-such-action"})

@@ -119,7 +119,7 @@ class Game(Protocol):
     def load_state(self, text: str | bytes) -> State: ...
     def dump_action(self, action: Action) -> str: ...
     def load_action(self, text: str | bytes) -> Action: ...
-    def schemas(self) -> dict[str, JSON]:
+    def schemas(self) -> dict[str, dict[str, JSON]]:
         """JSON Schemas (2020-12) of the config, state, action and result."""
 
 
@@ -244,8 +244,8 @@ class GameBase(Generic[C, S, A]):
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
             raise InvalidAction(f"{self.prefix}.ACTION_JSON", f"bad action: {error}") from None
 
-    def schemas(self) -> dict[str, JSON]:
-        def schema(kind: object) -> JSON:
+    def schemas(self) -> dict[str, dict[str, JSON]]:
+        def schema(kind: object) -> dict[str, JSON]:
             document = cast("dict[str, JSON]", msgspec.json.schema(kind))
             return {"$schema": "https://json-schema.org/draft/2020-12/schema", **document}
 
