@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
+from typing import Literal
 
 import z3
 
@@ -90,6 +92,19 @@ VARIABLES = _variables()
 CONSTANTS = ("n", "side", "total", "landmark")
 CONSTANT_FLAGS = ("limited",)
 
+Defect = Literal[
+    "none",
+    "grid-limit-off-by-one",
+    "swap-keeps-face-up",
+    "take-forgets-the-turn",
+    "flip-loses-tile",
+    "out-never-set",
+    "no-end-at-one-standing",
+    "cat-removes-a-skull",
+]
+"""A transition's planted defect: ``"none"`` in the model, one of the others in exactly
+one wrong encoding each, so a wrong encoding differs from the model in one place."""
+
 
 # -- small vocabulary -------------------------------------------------------------------
 
@@ -129,6 +144,11 @@ def _keep_seat(v: Vars, w: Vars, seat: int, *names: str) -> list[z3.BoolRef]:
     return _keep(v, w, *(f"{name}[{seat}]" for name in names))
 
 
+def _others_kept(v: Vars, w: Vars, seat: int, *names: str) -> list[z3.BoolRef]:
+    """Every seat but ``seat`` keeps ``names``."""
+    return [z3.And(*_keep_seat(v, w, j, *names)) for j in SEATS if j != seat]
+
+
 def _frame(v: Vars, w: Vars) -> list[z3.BoolRef]:
     """What no transition changes: the table's size and the seats."""
     return [
@@ -149,16 +169,17 @@ def _hands_kept(v: Vars, w: Vars, *, but: int | None = None) -> list[z3.BoolRef]
     return [_i(w, "hand", i) == _i(v, "hand", i) for i in SEATS if i != but]
 
 
-def _span_grows(v: Vars, w: Vars) -> list[z3.BoolRef]:
+def _span_grows(v: Vars, w: Vars, slack: int = 0) -> list[z3.BoolRef]:
     """A new tile widens the grid by at most one, and never past the limit (the rule's
-    guard, SOD-AUTUMN-1)."""
+    guard, SOD-AUTUMN-1); ``slack`` loosens the limit for a wrong encoding."""
+    side = v.num("side") + slack
     return [
         w.num("width") >= v.num("width"),
         w.num("width") <= v.num("width") + 1,
         w.num("height") >= v.num("height"),
         w.num("height") <= v.num("height") + 1,
-        z3.Implies(v.flag("limited"), w.num("width") <= v.num("side")),
-        z3.Implies(v.flag("limited"), w.num("height") <= v.num("side")),
+        z3.Implies(v.flag("limited"), w.num("width") <= side),
+        z3.Implies(v.flag("limited"), w.num("height") <= side),
     ]
 
 
@@ -182,10 +203,10 @@ def _is_cur_standing(v: Vars, seat: int) -> z3.BoolRef:
     return z3.And(v.num("cur") == seat, _standing(v, seat))
 
 
-def _winter_end(v: Vars, w: Vars) -> list[z3.BoolRef]:
+def _winter_end(v: Vars, w: Vars, defect: Defect = "none") -> list[z3.BoolRef]:
     """After a flip resolves: the end checks of SOD-END-1 and SOD-END-2, else the turn
     passes to a player still in."""
-    alone = w.num("standing") == 1
+    alone = w.num("standing") == 1 if defect != "no-end-at-one-standing" else z3.BoolVal(False)
     tie = z3.And(w.num("standing") >= 2, w.num("facedown") == 0, w.num("held") == 0)
     return [
         w.num("winners") == _count(_b(w, "win", i) for i in SEATS),
@@ -425,8 +446,9 @@ def draw(v: Vars, w: Vars) -> z3.BoolRef:
     )
 
 
-def place(v: Vars, w: Vars) -> z3.BoolRef:
+def place(v: Vars, w: Vars, defect: Defect = "none") -> z3.BoolRef:
     """Autumn: the drawn tile goes face up next to the grid, within the limit."""
+    slack = 1 if defect == "grid-limit-off-by-one" else 0
     return z3.And(
         *_autumn_step(v, w),
         v.flag("limited"),
@@ -437,20 +459,21 @@ def place(v: Vars, w: Vars) -> z3.BoolRef:
         w.num("faceup") == v.num("faceup") + 1,
         w.num("phase") == AUTUMN,
         z3.Not(w.flag("taking")),
-        *_span_grows(v, w),
+        *_span_grows(v, w, slack),
         *_keep(v, w, "bag", "facedown", "cur"),
         *_hands_kept(v, w),
     )
 
 
-def swap(v: Vars, w: Vars) -> z3.BoolRef:
+def swap(v: Vars, w: Vars, defect: Defect = "none") -> z3.BoolRef:
     """Autumn: a hand tile face down for a face-up one; hands keep their size."""
+    lifted = 0 if defect == "swap-keeps-face-up" else 1
     return z3.And(
         *_autumn_step(v, w),
         v.flag("limited"),
         v.num("held") == 0,
         v.num("faceup") >= 1,
-        w.num("faceup") == v.num("faceup") - 1,
+        w.num("faceup") == v.num("faceup") - lifted,
         w.num("facedown") == v.num("facedown") + 1,
         z3.Not(v.flag("taking")),
         z3.Not(w.flag("taking")),
@@ -461,15 +484,16 @@ def swap(v: Vars, w: Vars) -> z3.BoolRef:
     )
 
 
-def take(v: Vars, w: Vars) -> z3.BoolRef:
+def take(v: Vars, w: Vars, defect: Defect = "none") -> z3.BoolRef:
     """Birdhouse variant: a face-up tile into the current hand (SOD-BIRD-2)."""
+    marks_turn = defect != "take-forgets-the-turn"
     return z3.And(
         *_autumn_step(v, w),
         v.flag("limited"),
         v.num("held") == 0,
         v.num("faceup") >= 1,
         z3.Not(v.flag("taking")),
-        w.flag("taking"),
+        w.flag("taking") == marks_turn,
         w.num("phase") == AUTUMN,
         w.num("faceup") == v.num("faceup") - 1,
         w.num("board") == v.num("board") - 1,
@@ -549,7 +573,7 @@ def _winter_step(v: Vars, w: Vars) -> list[z3.BoolRef]:
     ]
 
 
-def flip(v: Vars, w: Vars) -> z3.BoolRef:
+def flip(v: Vars, w: Vars, defect: Defect = "none") -> z3.BoolRef:
     """Winter: the current player flips a face-down tile (SOD-WINTER-1/2, SOD-SPECIAL-1-4);
     a Confused Cat waits in the grip to be given."""
 
@@ -557,7 +581,7 @@ def flip(v: Vars, w: Vars) -> z3.BoolRef:
         skulls, skulls2 = _i(v, "skulls", i), _i(w, "skulls", i)
         lives, lives2 = _i(v, "lives", i), _i(w, "lives", i)
         gained = skulls2 - skulls
-        kept = [z3.And(*_keep_seat(v, w, j, "skulls", "lives", "out")) for j in SEATS if j != i]
+        kept = _others_kept(v, w, i, "skulls", "lives", "out")
         return z3.And(
             _is_cur_standing(v, i),
             *kept,
@@ -577,14 +601,16 @@ def flip(v: Vars, w: Vars) -> z3.BoolRef:
                 # Any other tile lands in the flipper's pile.
                 z3.And(
                     w.num("held") == 0,
-                    w.num("collected") == v.num("collected") + 1,
+                    w.num("collected")
+                    == v.num("collected") + (0 if defect == "flip-loses-tile" else 1),
                     gained >= 0,
                     gained <= BOMB_SKULLS,
                     z3.Or(lives2 == lives, z3.And(lives2 == lives + 1, gained == 0)),
-                    _b(w, "out", i) == (skulls2 >= lives2),
+                    _b(w, "out", i)
+                    == (_b(v, "out", i) if defect == "out-never-set" else skulls2 >= lives2),
                     w.num("standing")
                     == v.num("standing") - z3.If(_b(w, "out", i), z3.IntVal(1), z3.IntVal(0)),
-                    *_winter_end(v, w),
+                    *_winter_end(v, w, defect),
                 ),
             ),
         )
@@ -599,19 +625,20 @@ def flip(v: Vars, w: Vars) -> z3.BoolRef:
     )
 
 
-def give(v: Vars, w: Vars) -> z3.BoolRef:
+def give(v: Vars, w: Vars, defect: Defect = "none") -> z3.BoolRef:
     """Winter: the Confused Cat to another seat, one skull for them (SOD-SPECIAL-5)."""
+    skull = -1 if defect == "cat-removes-a-skull" else 1
 
     def to(j: int) -> z3.BoolRef:
         newly_out = z3.And(_b(w, "out", j), z3.Not(_b(v, "out", j)))
         return z3.And(
             v.num("cur") != j,
             _b(v, "seat", j),
-            _i(w, "skulls", j) == _i(v, "skulls", j) + 1,
+            _i(w, "skulls", j) == _i(v, "skulls", j) + skull,
             *_keep_seat(v, w, j, "lives"),
             _b(w, "out", j) == (_i(w, "skulls", j) >= _i(w, "lives", j)),
             w.num("standing") == v.num("standing") - z3.If(newly_out, z3.IntVal(1), z3.IntVal(0)),
-            *(z3.And(*_keep_seat(v, w, k, "skulls", "lives", "out")) for k in SEATS if k != j),
+            *_others_kept(v, w, j, "skulls", "lives", "out"),
         )
 
     return z3.And(
@@ -654,208 +681,27 @@ def goal_out(v: Vars) -> z3.BoolRef:
     return z3.Or(*(z3.And(_b(v, "seat", i), _b(v, "out", i)) for i in SEATS))
 
 
-def _place_off_by_one(v: Vars, w: Vars) -> z3.BoolRef:
-    # The limit check compares against side + 1.
-    return z3.And(
-        *_autumn_step(v, w),
-        v.flag("limited"),
-        v.num("held") == 1,
-        w.num("held") == 0,
-        w.num("board") == v.num("board") + 1,
-        w.num("faceup") == v.num("faceup") + 1,
-        w.num("phase") == AUTUMN,
-        z3.Not(w.flag("taking")),
-        w.num("width") >= v.num("width"),
-        w.num("width") <= v.num("width") + 1,
-        w.num("height") == v.num("height"),
-        w.num("width") <= v.num("side") + 1,
-        *_keep(v, w, "bag", "facedown", "cur"),
-        *_hands_kept(v, w),
-    )
+WRONG_DOCS: dict[Defect, tuple[str, Callable[..., z3.BoolRef], str, str]] = {
+    "grid-limit-off-by-one": ("place", place, "SOD-INV-GRID", "the grid may grow to six"),
+    "swap-keeps-face-up": ("swap", swap, "SOD-INV-TILES", "the face-up tile stays as well"),
+    "take-forgets-the-turn": ("take", take, "SOD-INV-HAND", "a hand of four, unmarked"),
+    "flip-loses-tile": ("flip", flip, "SOD-INV-TILES", "the flipped tile lands nowhere"),
+    "out-never-set": ("flip", flip, "SOD-INV-OUT", "nobody is ever put out"),
+    "no-end-at-one-standing": ("flip", flip, "SOD-INV-STANDING", "play goes on with one left"),
+    "cat-removes-a-skull": ("give", give, "SOD-INV-SKULLS", "the cat takes a skull away"),
+}
+"""Each planted defect: the transition it lives in, the invariant or property that must
+refute it, and what is wrong."""
 
 
-def _swap_keeps_face_up(v: Vars, w: Vars) -> z3.BoolRef:
-    # A hand tile goes face down but the face-up tile stays on the table too.
-    return z3.And(
-        *_autumn_step(v, w),
-        v.flag("limited"),
-        v.num("held") == 0,
-        v.num("faceup") >= 1,
-        w.num("faceup") == v.num("faceup"),
-        w.num("facedown") == v.num("facedown") + 1,
-        *_keep(v, w, "bag", "held", "board", "taking", "phase"),
-        *_span_kept(v, w),
-        *_hands_kept(v, w),
-    )
+def _wrong(defect: Defect) -> WrongEncoding:
+    name, relation, catches, what = WRONG_DOCS[defect]
+    broken = partial(relation, defect=defect)
+    doc = f"{name}: {what}; {catches} must be refuted"
+    return WrongEncoding(defect, doc, lambda m: m.with_transition(name, broken))
 
 
-def _flip_loses_tile(v: Vars, w: Vars) -> z3.BoolRef:
-    # The flipped tile vanishes instead of landing in a pile.
-    return z3.And(
-        *_winter_step(v, w),
-        v.num("held") == 0,
-        v.num("facedown") >= 1,
-        w.num("facedown") == v.num("facedown") - 1,
-        w.num("board") == v.num("board") - 1,
-        w.num("held") == 0,
-        w.num("collected") == v.num("collected"),
-        *_keep(v, w, "standing", "phase", "finished", "winners", "cur", "taking"),
-        *(z3.And(*_keep_seat(v, w, i, "skulls", "lives", "out", "win")) for i in SEATS),
-    )
-
-
-def _flip_never_out(v: Vars, w: Vars) -> z3.BoolRef:
-    # A skull lands but nobody is ever put out.
-    return z3.And(
-        *_winter_step(v, w),
-        v.num("held") == 0,
-        v.num("facedown") >= 1,
-        w.num("facedown") == v.num("facedown") - 1,
-        w.num("board") == v.num("board") - 1,
-        w.num("held") == 0,
-        w.num("collected") == v.num("collected") + 1,
-        *_keep(v, w, "standing", "phase", "finished", "winners", "cur", "taking"),
-        z3.Or(
-            *(
-                z3.And(
-                    v.num("cur") == i,
-                    _i(w, "skulls", i) == _i(v, "skulls", i) + 1,
-                    *_keep_seat(v, w, i, "lives", "out", "win"),
-                    *(
-                        z3.And(*_keep_seat(v, w, j, "skulls", "lives", "out", "win"))
-                        for j in SEATS
-                        if j != i
-                    ),
-                )
-                for i in SEATS
-            )
-        ),
-    )
-
-
-def _give_refunds(v: Vars, w: Vars) -> z3.BoolRef:
-    # The cat takes a skull away from its receiver instead of adding one.
-    return z3.And(
-        *_winter_step(v, w),
-        v.num("held") == 1,
-        w.num("held") == 0,
-        w.num("collected") == v.num("collected") + 1,
-        *_keep(v, w, "board", "facedown", "standing", "phase", "finished", "winners", "cur"),
-        *_keep(v, w, "taking"),
-        z3.Or(
-            *(
-                z3.And(
-                    v.num("cur") != j,
-                    _i(v, "skulls", j) >= 1,
-                    _i(v, "skulls", j) < _i(v, "lives", j) - 1,
-                    _i(w, "skulls", j) == _i(v, "skulls", j) - 1,
-                    *_keep_seat(v, w, j, "lives", "out", "win"),
-                    *(
-                        z3.And(*_keep_seat(v, w, k, "skulls", "lives", "out", "win"))
-                        for k in SEATS
-                        if k != j
-                    ),
-                )
-                for j in SEATS
-            )
-        ),
-    )
-
-
-def _flip_no_end(v: Vars, w: Vars) -> z3.BoolRef:
-    # The game goes on with a single player standing: the end check is missing.
-    return z3.And(
-        *_winter_step(v, w),
-        v.num("held") == 0,
-        v.num("facedown") >= 2,
-        w.num("facedown") == v.num("facedown") - 1,
-        w.num("board") == v.num("board") - 1,
-        w.num("held") == 0,
-        w.num("collected") == v.num("collected") + 1,
-        *_keep(v, w, "phase", "finished", "winners", "taking"),
-        z3.Or(
-            *(
-                z3.And(
-                    _is_cur_standing(v, i),
-                    _i(w, "skulls", i) == _i(w, "lives", i),
-                    *_keep_seat(v, w, i, "lives", "win"),
-                    _b(w, "out", i),
-                    w.num("standing") == v.num("standing") - 1,
-                    z3.Or(*(_is_cur_standing(w, j) for j in SEATS)),
-                    *(
-                        z3.And(*_keep_seat(v, w, j, "skulls", "lives", "out", "win"))
-                        for j in SEATS
-                        if j != i
-                    ),
-                )
-                for i in SEATS
-            )
-        ),
-    )
-
-
-def _take_without_flag(v: Vars, w: Vars) -> z3.BoolRef:
-    # The take grows a hand but the model forgets that the turn is mid-way.
-    return z3.And(
-        *_autumn_step(v, w),
-        v.flag("limited"),
-        v.num("held") == 0,
-        v.num("faceup") >= 1,
-        z3.Not(w.flag("taking")),
-        w.num("phase") == AUTUMN,
-        w.num("faceup") == v.num("faceup") - 1,
-        w.num("board") == v.num("board") - 1,
-        *_keep(v, w, "bag", "held", "facedown", "cur", "width", "height"),
-        z3.Or(
-            *(
-                z3.And(
-                    v.num("cur") == i,
-                    _i(w, "hand", i) == _i(v, "hand", i) + 1,
-                    *_hands_kept(v, w, but=i),
-                )
-                for i in SEATS
-            )
-        ),
-    )
-
-
-WRONG: tuple[WrongEncoding, ...] = (
-    WrongEncoding(
-        "grid-limit-off-by-one",
-        "place lets the grid grow to six (five with two players): SOD-INV-GRID must fail.",
-        lambda m: m.with_transition("place", _place_off_by_one),
-    ),
-    WrongEncoding(
-        "swap-keeps-face-up",
-        "swap hides a tile without removing the face-up one: SOD-INV-TILES must fail.",
-        lambda m: m.with_transition("swap", _swap_keeps_face_up),
-    ),
-    WrongEncoding(
-        "flip-loses-tile",
-        "the flipped tile lands in no pile: SOD-INV-TILES must fail.",
-        lambda m: m.with_transition("flip", _flip_loses_tile),
-    ),
-    WrongEncoding(
-        "out-never-set",
-        "skulls land but nobody is put out: SOD-INV-OUT must fail.",
-        lambda m: m.with_transition("flip", _flip_never_out),
-    ),
-    WrongEncoding(
-        "cat-removes-a-skull",
-        "the Confused Cat takes a skull away: SOD-INV-SKULLS must fail.",
-        lambda m: m.with_transition("give", _give_refunds),
-    ),
-    WrongEncoding(
-        "no-end-at-one-standing",
-        "play goes on with one squirrel standing: SOD-INV-STANDING must fail.",
-        lambda m: m.with_transition("flip", _flip_no_end),
-    ),
-    WrongEncoding(
-        "take-forgets-the-turn",
-        "the take grows a hand to four without the mid-turn flag: SOD-INV-HAND must fail.",
-        lambda m: m.with_transition("take", _take_without_flag),
-    ),
-)
+WRONG: tuple[WrongEncoding, ...] = tuple(_wrong(defect) for defect in WRONG_DOCS)
 
 
 MODEL = Model(

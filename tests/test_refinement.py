@@ -178,3 +178,17 @@ def test_refine_catches_the_same_bug(monkeypatch: pytest.MonkeyPatch) -> None:
     report = refine(game("squirrel-or-die"), proofs_for("squirrel-or-die"), games=60, seed=3)
     assert not report.ok
     assert report.failure is not None
+
+
+def test_each_sod_wrong_encoding_is_refuted_by_the_invariant_it_targets() -> None:
+    from dieproof.proofs import refute_wrong
+    from dieproof.proofs.squirrel_or_die import WRONG_DOCS
+
+    results = {r.name: r for r in refute_wrong(proofs_for("squirrel-or-die").model)}
+    assert set(results) == set(WRONG_DOCS)
+    for defect, (transition, _, target, _) in WRONG_DOCS.items():
+        result = results[defect]
+        assert result.caught, result.render()
+        expected = [o for o in result.refuted_by if o.startswith(f"{target}/")]
+        assert expected, f"{defect}: {target} not refuted, only {result.refuted_by}"
+        assert all(o.endswith(f"/{transition}") for o in expected)
