@@ -190,8 +190,13 @@ class Model:
     """Deliberately wrong variants the proofs must refute."""
     background: StateFormula | None = None
     """Facts assumed of every state (domains); the refinement check verifies them."""
+    descriptions: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """What each variable means in the game, for the docs (``name`` -> words)."""
 
     def __post_init__(self) -> None:
+        unknown = sorted(set(self.descriptions) - set(self.variables))
+        if unknown:
+            raise ModelError(f"model {self.game!r}: descriptions of unknown {', '.join(unknown)}")
         for name, sort in self.variables.items():
             if not _NAME.match(name):
                 raise ModelError(

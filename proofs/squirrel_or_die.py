@@ -89,6 +89,34 @@ def _variables() -> dict[str, Sort]:
 
 VARIABLES = _variables()
 
+DESCRIPTIONS: dict[str, str] = {
+    "n": "players at the table",
+    "limited": "whether there is a shared grid with a limit (not Reverse or Die)",
+    "side": "the grid limit: 5, or 4 with two players",
+    "total": "tiles in the game after the setup removal",
+    "landmark": "1 when the birdhouse variant's landmark is on the grid",
+    "phase": "0 setup, 1 Autumn, 2 Winter, 3 over",
+    "cur": "the seat whose turn it is",
+    "taking": "a birdhouse-variant turn between its take and its hide",
+    "width": "the shared grid's span in columns",
+    "height": "the shared grid's span in rows",
+    "bag": "tiles in the sack (the middle, in Reverse or Die)",
+    "held": "a tile between two steps: drawn, or a flipped Confused Cat",
+    "board": "tiles on the table",
+    "faceup": "face-up tiles on the table, the landmark excepted",
+    "facedown": "face-down tiles on the table",
+    "collected": "tiles in the players' piles",
+    "standing": "players still in",
+    "finished": "the game is over",
+    "winners": "how many players won",
+    **{f"hand[{i}]": f"tiles in seat {i}'s hand" for i in SEATS},
+    **{f"skulls[{i}]": f"seat {i}'s skull-equivalents" for i in SEATS},
+    **{f"lives[{i}]": f"skulls that put seat {i} out" for i in SEATS},
+    **{f"seat[{i}]": f"seat {i} is at the table" for i in SEATS},
+    **{f"out[{i}]": f"seat {i} is out" for i in SEATS},
+    **{f"win[{i}]": f"seat {i} won" for i in SEATS},
+}
+
 CONSTANTS = ("n", "side", "total", "landmark")
 CONSTANT_FLAGS = ("limited",)
 
@@ -741,6 +769,7 @@ MODEL = Model(
     ),
     wrong=WRONG,
     background=background,
+    descriptions=DESCRIPTIONS,
 )
 """The abstract model of Squirrel or Die."""
 

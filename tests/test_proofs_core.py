@@ -952,3 +952,9 @@ def test_the_package_exports_the_api_and_registers_squirrel_or_die() -> None:
 
     assert set(core.__all__) <= set(dir(proofs))
     assert "squirrel-or-die" in proofs.proof_game_ids()
+
+
+def test_descriptions_may_only_name_model_variables() -> None:
+    assert counter(descriptions={"c": "the counter"}).descriptions == {"c": "the counter"}
+    with pytest.raises(ModelError, match="descriptions of unknown d"):
+        counter(descriptions={"d": "no such variable"})

@@ -495,7 +495,10 @@ def _model(proofs: ProofView | str) -> list[str]:
         "",
     ]
     lines += heading("Variables", "~")
-    lines += list_table(["Variable", "Sort"], ([lit(n), s] for n, s in model.variables.items()))
+    lines += list_table(
+        ["Variable", "Sort", "Meaning"],
+        ([lit(n), s, model.descriptions.get(n, "")] for n, s in model.variables.items()),
+    )
     lines += ["**Initial condition.**", "", *code_block(str(terms.init))]
     if model.background is not None:
         lines += ["**Background** (domain facts assumed of every state).", ""]
