@@ -280,6 +280,7 @@ def render_game_page(
     page += _rules(spec, trace)
     page += _ambiguities(spec)
     page += _invariants(spec, trace, proofs)
+    page += _flow(info.id)
     page += _model(proofs)
     page += _matrix(trace)
     return "\n".join(page).rstrip() + "\n"
@@ -483,6 +484,72 @@ def _verdict(verdict: str) -> str:
     return verdict if verdict == "PROVED" else f"**{verdict}**"
 
 
+FLOW_SEEDS = 12
+"""Seeded games per configuration behind the phase diagram."""
+
+
+def observed_flow(game_id: str, seeds: int = FLOW_SEEDS) -> dict[str, dict[str, int]]:
+    """Which kind of step follows which, over seeded random games of every configuration.
+
+    Keys are action ``type`` tags (chance outcomes are marked ``(chance)``), plus
+    ``start`` and ``end: RULE`` for the ending rule; values count how often each
+    successor was seen. It is generated from the reference, so it shows what the code
+    does, never a hand-drawn idea of it.
+    """
+    from dieproof.reference import game
+    from dieproof.reference.core import CHANCE
+    from dieproof.reference.core.driver import play
+
+    g = game(game_id)
+    flow: dict[str, dict[str, int]] = {}
+
+    def count(step: str, successor: str) -> None:
+        successors = flow.setdefault(step, {})
+        successors[successor] = successors.get(successor, 0) + 1
+
+    for config in g.configs():
+        for seed in range(seeds):
+            playout = play(g, config, seed, check=False)
+            state, previous = g.initial_state(config), "start"
+            for action in playout.actions:
+                tag = str(type(action).__struct_config__.tag)
+                now = f"{tag} (chance)" if g.to_move(state) == CHANCE else tag
+                count(previous, now)
+                state, previous = g.apply(state, action), now
+            count(previous, f"end: {playout.result.rule}")
+    return flow
+
+
+def _flow(game_id: str) -> list[str]:
+    try:
+        flow = observed_flow(game_id)
+    except LookupError:
+        return []
+    lines = heading("Phase diagram", "-")
+    lines += [
+        f"Which kind of step follows which, counted over {FLOW_SEEDS} seeded random games",
+        "of every configuration the game lists. It is generated from the reference",
+        "implementation when the docs are built, so it shows what the code does.",
+        "",
+    ]
+    order = sorted(flow, key=lambda k: (k != "start", k))
+    lines += list_table(
+        ["Step", "Can be followed by (times seen)"],
+        (
+            [
+                lit(step),
+                ", ".join(
+                    f"{lit(nxt)} ({count})"
+                    for nxt, count in sorted(flow[step].items(), key=lambda kv: -kv[1])
+                ),
+            ]
+            for step in order
+        ),
+        widths="25 75",
+    )
+    return lines
+
+
 def _model(proofs: ProofView | str) -> list[str]:
     lines = heading("The abstract model", "-")
     if isinstance(proofs, str):
@@ -504,7 +571,7 @@ def _model(proofs: ProofView | str) -> list[str]:
         lines += ["**Background** (domain facts assumed of every state).", ""]
         lines += code_block(str(terms.background))
 
-    lines += heading("Transitions (phase diagram)", "~")
+    lines += heading("Transitions", "~")
     lines += [
         "Every step of the reference maps to one of these abstract transitions (the",
         "refinement check of the test suite verifies that). Quantities a transition does",
