@@ -521,10 +521,12 @@ def observed_flow(game_id: str, seeds: int = FLOW_SEEDS) -> dict[str, dict[str, 
 
 
 def _flow(game_id: str) -> list[str]:
-    try:
-        flow = observed_flow(game_id)
-    except LookupError:
-        return []
+    from dieproof.reference import game_ids
+
+    if game_id not in game_ids():
+        note = [f"No reference implementation of {lit(game_id)} is registered yet."]
+        return heading("Phase diagram", "-") + admonition("attention", note)
+    flow = observed_flow(game_id)
     lines = heading("Phase diagram", "-")
     lines += [
         f"Which kind of step follows which, counted over {FLOW_SEEDS} seeded random games",
