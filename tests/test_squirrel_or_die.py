@@ -9,7 +9,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from dieproof.reference.core import CHANCE, IllegalAction, InvalidConfig, replace
+from dieproof.reference.core import CHANCE, TERMINAL, IllegalAction, InvalidConfig, replace
+from dieproof.reference.core.chance import sample
 from dieproof.reference.squirrel_or_die import (
     GAME,
     Cell,
@@ -524,11 +525,23 @@ def test_is_open_agrees_with_open_places(cells: set[tuple[int, int]], limit: int
             assert is_open(patch, (row, col), limit) == ((row, col) in places)
 
 
-@pytest.mark.rule("SOD-WINTER-1")
-@given(seed=st.integers(0, 2**20))
-def test_fast_sampling_picks_what_the_list_would(seed: int) -> None:
-    state = run_until(initial_state(SodConfig(players=3)), lambda s: s.phase is Phase.WINTER)
-    fast = sample_legal_action(state, random.Random(seed))
+@pytest.mark.rule("SOD-AUTUMN-1")
+@given(seed=st.integers(0, 2**20), players=st.sampled_from([2, 3, 4]))
+@pytest.mark.parametrize("variant", list(Variant))
+def test_fast_sampling_picks_what_the_list_would(seed: int, players: int, variant: Variant) -> None:
+    """The sampler decodes an index into the legal list instead of building it: along a
+    whole game it must choose exactly what indexing the full list would."""
+    state = initial_state(SodConfig(players=players, variant=variant))
     rng = random.Random(seed)
-    options = legal_actions(state)
-    assert fast == options[rng.randrange(len(options))]
+    while to_move(state) != TERMINAL:
+        if to_move(state) == CHANCE:
+            state = apply(state, sample(chance_outcomes(state), rng))
+            continue
+        probe = rng.getstate()
+        fast = sample_legal_action(state, rng)
+        slow_rng = random.Random()
+        slow_rng.setstate(probe)
+        options = legal_actions(state)
+        assert fast == options[slow_rng.randrange(len(options))]
+        assert rng.getstate() == slow_rng.getstate()
+        state = apply(state, fast)

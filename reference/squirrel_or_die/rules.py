@@ -217,21 +217,42 @@ def legal_actions(state: SodState) -> tuple[SodAction, ...]:
 
 
 def sample_legal_action(state: SodState, rng: random.Random) -> SodAction:
-    """``legal_actions(state)[rng.randrange(len(...))]``, without listing every flip.
+    """``legal_actions(state)[rng.randrange(len(...))]`` without building the list.
 
-    It consumes ``rng`` exactly as indexing the full list would, so seeds agree.
+    Most steps' legal actions are a product (tile kinds by places, or places alone), so
+    the chosen index is decoded instead; it consumes ``rng`` exactly as indexing the
+    full list would, so a seed plays the same game either way (a test checks this).
     """
-    if state.step is not Step.FLIP:
-        actions = legal_actions(state)
-        return actions[rng.randrange(len(actions))]
-    hidden = [
-        (index, cell)
-        for index, patch in enumerate(state.patches)
-        for cell in patch
-        if not cell.face_up
-    ]
-    index, cell = hidden[rng.randrange(len(hidden))]
-    return Flip(index, cell.row, cell.col)
+    step = state.step
+    if step is Step.FLIP:
+        hidden = [
+            (index, cell)
+            for index, patch in enumerate(state.patches)
+            for cell in patch
+            if not cell.face_up
+        ]
+        index, cell = hidden[rng.randrange(len(hidden))]
+        return Flip(index, cell.row, cell.col)
+    if step is Step.PLACE:
+        places = open_places(state.patches[0], _limit(state))
+        row, col = places[rng.randrange(len(places))]
+        return Place(row, col)
+    if step in (Step.SWAP, Step.HIDE, Step.GATHER):
+        if step is Step.SWAP:
+            places = tuple((c.row, c.col) for c in _swappable(state))
+            kinds = state.hands[state.current].kinds()
+        elif step is Step.HIDE:
+            places = open_places(state.patches[0], _limit(state))
+            kinds = state.hands[state.current].kinds()
+        else:
+            places = open_places(state.patches[state.current], None)
+            kinds = state.bag.kinds()
+        tile_index, place_index = divmod(rng.randrange(len(kinds) * len(places)), len(places))
+        row, col = places[place_index]
+        kind = (Swap, Hide, Gather)[(Step.SWAP, Step.HIDE, Step.GATHER).index(step)]
+        return kind(kinds[tile_index], row, col)
+    actions = legal_actions(state)
+    return actions[rng.randrange(len(actions))]
 
 
 def cat_recipients(state: SodState) -> tuple[int, ...]:
