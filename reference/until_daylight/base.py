@@ -52,6 +52,8 @@ class Catalog:
     cards: tuple[RubbleCard, ...]
     stacks: tuple[bool, ...]
     """Ammunition: all cards of the kind share one slot (Accumulate Ammunitions)."""
+    ammo: tuple[int, ...]
+    """The ammunition cards' indices."""
     symbols: tuple[int, ...]
     protection: tuple[int, ...]
     food: tuple[int, ...]
@@ -78,6 +80,8 @@ class Catalog:
 
 
 _CACHE: dict[int, tuple[Content, Catalog]] = {}
+_LAST: list[Catalog] = []
+"""The catalog asked for last: nearly every call asks for the same one."""
 
 
 def content_of(config: UdConfig) -> Content:
@@ -87,14 +91,18 @@ def content_of(config: UdConfig) -> Content:
 
 def catalog(config: UdConfig) -> Catalog:
     """The content of ``config`` indexed (cached by the content object's identity)."""
-    content = content_of(config)
+    content = DEFAULT_CONTENT if config.content is None else config.content
+    if _LAST and _LAST[0].content is content:
+        return _LAST[0]
     found = _CACHE.get(id(content))
     if found is not None and found[0] is content:
-        return found[1]
-    built = _build(content)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[id(content)] = (content, built)
+        built = found[1]
+    else:
+        built = _build(content)
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[id(content)] = (content, built)
+    _LAST[:] = [built]
     return built
 
 
@@ -132,6 +140,7 @@ def _build(content: Content) -> Catalog:
         index=index,
         cards=cards,
         stacks=tuple(card.kind is CardKind.AMMO for card in cards),
+        ammo=tuple(i for i, c in enumerate(cards) if c.kind is CardKind.AMMO),
         symbols=tuple(i for i, c in enumerate(cards) if c.kind is CardKind.SYMBOL),
         protection=tuple(i for i, c in enumerate(cards) if c.kind is CardKind.PROTECTION),
         food=tuple(i for i, c in enumerate(cards) if c.kind is CardKind.FOOD),
@@ -249,8 +258,11 @@ def slots(cat: Catalog, cards: Cards) -> int:
 
     Implements UD-SEARCH-9.
     """
-    stacks = cat.stacks
-    return sum(1 if stacks[i] else count for i, count in enumerate(cards) if count)
+    total = sum(cards)
+    for i in cat.ammo:
+        if cards[i] > 1:
+            total -= cards[i] - 1
+    return total
 
 
 def slot_limit(state: UdState, player: int) -> int:
@@ -328,29 +340,34 @@ def win(state: UdState, reason: str) -> UdState:
 # -- experience, objectives, leader ---------------------------------------------------------
 
 
-def symbols_held(state: UdState, player: int) -> int:
-    cat = catalog(state.config)
+def symbols_held(state: UdState, player: int, cat: Catalog | None = None) -> int:
+    cat = cat or catalog(state.config)
     cards = state.inventories[player]
     return sum(cards[i] for i in cat.symbols)
 
 
-def experience(state: UdState, player: int) -> int:
+def experience(state: UdState, player: int, cat: Catalog | None = None) -> int:
     """Experience points: symbol cards held, monsters kept, saved survivors kept, and the
     objectives achieved. Implements UD-SETUP-5."""
-    if not state.objectives:
-        return 0
-    objectives = catalog(state.config).content.objectives
-    earned = sum(
-        objectives[o].xp
-        for o, done in zip(state.objectives[player], state.achieved[player], strict=True)
-        if done
-    )
-    return symbols_held(state, player) + state.monsters[player] + state.saved[player] + earned
+    cat = cat or catalog(state.config)
+    total = symbols_held(state, player, cat) + state.monsters[player] + state.saved[player]
+    marks = state.achieved[player]
+    if any(marks):
+        objectives = cat.content.objectives
+        total += sum(
+            objectives[o].xp
+            for o, done in zip(state.objectives[player], marks, strict=True)
+            if done
+        )
+    return total
 
 
-def objective_met(state: UdState, player: int, objective: int) -> bool:
+def objective_met(
+    state: UdState, player: int, objective: int, cat: Catalog | None = None
+) -> bool:
     """Whether ``player`` fulfils objective card ``objective`` now (UD-SETUP-4)."""
-    card = catalog(state.config).content.objectives[objective]
+    cat = cat or catalog(state.config)
+    card = cat.content.objectives[objective]
     kind = card.kind
     if kind is ObjectiveKind.KILLS:
         have = state.kills[player]
@@ -361,37 +378,38 @@ def objective_met(state: UdState, player: int, objective: int) -> bool:
     elif kind is ObjectiveKind.BUILT:
         have = state.built[player]
     else:
-        have = symbols_held(state, player)
+        have = symbols_held(state, player, cat)
     return have >= card.target
 
 
 def settle(state: UdState) -> UdState:
     """Claim fulfilled objectives, then pass the leader token if someone has more
     experience than its holder. Implements UD-SETUP-4 and UD-SETUP-6."""
-    if not state.objectives or len(state.objectives) < state.config.players:
+    if state.phase is Phase.SETUP:
         return state
+    cat = catalog(state.config)
     achieved = state.achieved
     for player in range(state.config.players):
         marks = achieved[player]
         if all(marks):
             continue
         new = tuple(
-            done or objective_met(state, player, o)
+            done or objective_met(state, player, o, cat)
             for o, done in zip(state.objectives[player], marks, strict=True)
         )
         if new != marks:
             achieved = put(achieved, player, new)
     if achieved is not state.achieved:
         state = replace(state, achieved=achieved)
-    return _pass_leader(state)
+    return _pass_leader(state, cat)
 
 
-def _pass_leader(state: UdState) -> UdState:
+def _pass_leader(state: UdState, cat: Catalog) -> UdState:
     """Implements UD-SETUP-6: the token goes to a player with strictly more experience
     than its holder (any experience at all while nobody holds it); among several, the
     most experienced, ties in turn order from the first player (UD-A12)."""
     n = state.config.players
-    xp = [experience(state, p) for p in range(n)]
+    xp = [experience(state, p, cat) for p in range(n)]
     bar = xp[state.leader] if state.leader >= 0 else 0
     best = max(xp)
     if best <= bar:

@@ -318,6 +318,7 @@ def wound(state: UdState, damage: int) -> UdState:
         Wave.INFECTED: "the infected's attack",
         Wave.COLLATERAL: "collateral damage",
     }.get(defense.wave, "damage")
+    state = replace(state, wounds=bump(state.wounds, seat, damage))
     state = hurt(state, seat, damage, why)
     if state.result is None and defense.wave is Wave.RAIDERS:
         state = replace(state, discards=state.discards + damage, discarder=seat)

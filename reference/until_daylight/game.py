@@ -150,7 +150,7 @@ def invariants(state: UdState) -> tuple[Violation, ...]:
         found.append(Violation("UD-INV-ROUNDS", f"final-fight cycle {state.cycle}"))
 
     if state.phase is not Phase.SETUP:
-        xp = [experience(state, p) for p in range(n)]
+        xp = [experience(state, p, cat) for p in range(n)]
         if state.leader < 0 and any(xp):
             found.append(Violation("UD-INV-LEADER", f"nobody leads with experience {xp}"))
         if state.leader >= 0 and max(xp) > xp[state.leader]:

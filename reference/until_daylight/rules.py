@@ -107,6 +107,7 @@ def initial_state(config: UdConfig) -> UdState:
         kills=zeros,
         built=zeros,
         saved_ever=zeros,
+        wounds=zeros,
         objectives=((),) * n,
         achieved=((),) * n,
         secondary=cat.secondary,

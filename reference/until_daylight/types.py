@@ -513,6 +513,9 @@ class UdState(State, frozen=True):
     """Traps and barricades each player has built."""
     saved_ever: tuple[int, ...] = ()
     """Survivors each player has saved over the game."""
+    wounds: tuple[int, ...] = ()
+    """Damage each character has taken through the damage order (enemies' attacks and
+    collateral damage): what the damage-order invariant watches."""
     objectives: tuple[tuple[int, ...], ...] = ()
     """Each player's objective cards (indices in the content)."""
     achieved: tuple[tuple[bool, ...], ...] = ()
