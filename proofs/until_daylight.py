@@ -983,16 +983,22 @@ def _content(
     slots_each: int = 10,
     horde: Deck | None = None,
     die: CombatDie | None = None,
+    rubble: Mapping[str, int] | None = None,
 ) -> Content:
-    """dieproof's default content with other characters' health and slots, horde or
-    combat die: a user-supplied box, as the config allows."""
+    """dieproof's default content with other characters' health and slots, horde, combat
+    die or rubble deck (``rubble``: the only cards in the deck, with their counts): a
+    user-supplied box, as the config allows."""
     base = DEFAULT_CONTENT
     characters = tuple(
         msgspec.structs.replace(c, health=health, slots=slots_each) for c in base.characters
     )
+    cards = base.rubble
+    if rubble is not None:
+        cards = tuple(msgspec.structs.replace(c, count=rubble.get(c.name, 0)) for c in cards)
     return msgspec.structs.replace(
         base,
         characters=characters,
+        rubble=cards,
         horde=base.horde if horde is None else horde,
         die=base.die if die is None else die,
     )
@@ -1017,13 +1023,18 @@ WITNESS_CONFIGS: Mapping[str, tuple[tuple[UdConfig, Policy], ...]] = {
         ),
     ),
     "full-inventory": ((UdConfig(3, _content(slots_each=2)), eager),),
-    "two-tokens": ((UdConfig(3, _content(slots_each=4)), eager),),
+    "death": ((UdConfig(3, _content(health=2), RUSH), uniform),),
+    "six-dice": ((UdConfig(3, _content(horde=Deck(monster=20)), RUSH), uniform),),
+    "two-tokens": (
+        (UdConfig(3, _content(rubble={"plank": 20, "nails": 20, "rope": 20, "blade": 20})), eager),
+    ),
 }
 """The configurations and policies whose seeded games witness the goals that random play
 of the default game seldom reaches."""
 
-DEFAULT_WITNESS: tuple[tuple[UdConfig, Policy], ...] = tuple(
-    (UdConfig(players=n), uniform) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+DEFAULT_WITNESS: tuple[tuple[UdConfig, Policy], ...] = (
+    (UdConfig(players=3, timer=RUSH), eager),
+    *((UdConfig(players=n), uniform) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
 )
 
 

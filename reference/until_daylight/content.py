@@ -132,12 +132,12 @@ RUBBLE: Final = (
     RubbleCard("arrows", CardKind.AMMO, 12),
     RubbleCard("shells", CardKind.AMMO, 10),
     # Food heals (the rulebook's example of using a card); amounts provisional.
-    RubbleCard("canned-food", CardKind.FOOD, 14, heal=1),
+    RubbleCard("canned-food", CardKind.FOOD, 16, heal=1),
     RubbleCard("medkit", CardKind.FOOD, 6, heal=2),
     # Symbol cards: one experience point each while held (Experience Points).
-    RubbleCard("symbol", CardKind.SYMBOL, 12, source="effect: rulebook; count provisional"),
+    RubbleCard("symbol", CardKind.SYMBOL, 14, source="effect: rulebook; count provisional"),
     # Protection cards take damage after barricades (Damage Order); one damage each.
-    RubbleCard("helmet", CardKind.PROTECTION, 8),
+    RubbleCard("helmet", CardKind.PROTECTION, 12),
     # Craft materials (Icons Index: "combine two cards to craft").
     RubbleCard("plank", CardKind.MATERIAL, 12),
     RubbleCard("nails", CardKind.MATERIAL, 10),
