@@ -669,10 +669,8 @@ def _round_ends(v: Vars, w: Vars) -> list[z3.BoolRef]:
 
 
 def next_round(v: Vars, w: Vars, *, last: int = ROUNDS) -> z3.BoolRef:
-    """The round ends: lone survivors are saved and the next round's search begins,
-    never past round ten (UD-ROUND-1, UD-ROUND-2)."""
+    """The next round's search begins, never past round ten (UD-ROUND-1, UD-ROUND-2)."""
     return z3.And(
-        *_round_ends(v, w),
         *_common(v, w),
         v.num("round") < last,
         w.num("round") == v.num("round") + 1,
@@ -683,7 +681,6 @@ def next_round(v: Vars, w: Vars, *, last: int = ROUNDS) -> z3.BoolRef:
 
 def _final(v: Vars, w: Vars) -> list[z3.BoolRef]:
     return [
-        *_round_ends(v, w),
         v.num("round") == ROUNDS,
         w.num("round") == ROUNDS,
         w.num("cycle") == v.num("cycle") + 1,
@@ -691,7 +688,7 @@ def _final(v: Vars, w: Vars) -> list[z3.BoolRef]:
 
 
 def final_cycle(v: Vars, w: Vars) -> z3.BoolRef:
-    """Round ten: enemies are left, so the final fight goes on (UD-ROUND-3)."""
+    """Round ten with enemies left: the final fight goes on (UD-ROUND-3)."""
     return z3.And(
         *_final(v, w),
         *_common(v, w),
@@ -713,8 +710,7 @@ def _ending(v: Vars, w: Vars, *, won: bool) -> list[z3.BoolRef]:
 
 
 def daylight(v: Vars, w: Vars, *, rescue: int = 1) -> z3.BoolRef:
-    """The win: round ten's fight leaves no enemy, every character alive and a saved
-    survivor (UD-END-1)."""
+    """The win: no enemy left, every character alive, a saved survivor (UD-END-1)."""
     return z3.And(*_ending(v, w, won=True), _sum(w, "foes") == 0, w.num("rescued") >= rescue)
 
 
@@ -727,6 +723,22 @@ def cut_off(v: Vars, w: Vars) -> z3.BoolRef:
     """dieproof's bound on the final fight (UD-A14): enemies are left after the last
     cycle allowed, and the night is lost (UD-ROUND-3)."""
     return z3.And(*_ending(v, w, won=False), _sum(w, "foes") >= 1, w.num("cycle") == w.num("cap"))
+
+
+def round_end(v: Vars, w: Vars, *, last: int = ROUNDS, rescue: int = 1) -> z3.BoolRef:
+    """The end of a round: lone survivors are saved, then the next round begins (rounds
+    one to nine), or in round ten the final fight goes on, is won (UD-END-1), is lost for
+    want of a saved survivor (UD-END-3) or reaches dieproof's bound (UD-A14)."""
+    return z3.And(
+        *_round_ends(v, w),
+        z3.Or(
+            next_round(v, w, last=last),
+            final_cycle(v, w),
+            daylight(v, w, rescue=rescue),
+            no_survivor(v, w),
+            cut_off(v, w),
+        ),
+    )
 
 
 # -- goals and wrong encodings ------------------------------------------------------------------
@@ -816,7 +828,7 @@ WRONG: tuple[WrongEncoding, ...] = (
     WrongEncoding(
         "eleventh-round",
         "a round ends into round eleven: UD-INV-ROUNDS must fail.",
-        lambda m: m.with_transition("next_round", lambda v, w: next_round(v, w, last=ROUNDS + 1)),
+        lambda m: m.with_transition("round_end", lambda v, w: round_end(v, w, last=ROUNDS + 1)),
     ),
     WrongEncoding(
         "leader-token-stuck",
@@ -831,7 +843,7 @@ WRONG: tuple[WrongEncoding, ...] = (
     WrongEncoding(
         "win-without-survivor",
         "the night is won without a saved survivor: UD-INV-END must fail.",
-        lambda m: m.with_transition("daylight", lambda v, w: daylight(v, w, rescue=0)),
+        lambda m: m.with_transition("round_end", lambda v, w: round_end(v, w, rescue=0)),
     ),
 )
 
@@ -857,11 +869,7 @@ MODEL = Model(
         Transition("release", release.__doc__ or "", release),
         Transition("attack", attack.__doc__ or "", attack),
         Transition("enemies", enemies.__doc__ or "", enemies),
-        Transition("next_round", next_round.__doc__ or "", next_round),
-        Transition("final_cycle", final_cycle.__doc__ or "", final_cycle),
-        Transition("daylight", daylight.__doc__ or "", daylight),
-        Transition("no_survivor", no_survivor.__doc__ or "", no_survivor),
-        Transition("cut_off", cut_off.__doc__ or "", cut_off),
+        Transition("round_end", round_end.__doc__ or "", round_end),
     ),
     properties=(
         Property("UD-INV-SIX-DICE", prop_six_dice.__doc__ or "", prop_six_dice),

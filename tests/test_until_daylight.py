@@ -8,10 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from dieproof.reference.core import CHANCE, IllegalAction, InvalidAction, InvalidConfig, replace
+from dieproof.reference.core import CHANCE, IllegalAction, InvalidConfig, replace
 from dieproof.reference.until_daylight import (
     GAME,
-    UdState,
     Allot,
     AttackWith,
     Build,
@@ -41,6 +40,7 @@ from dieproof.reference.until_daylight import (
     Timer,
     Token,
     UdConfig,
+    UdState,
     Use,
     Wave,
     apply,
@@ -62,7 +62,6 @@ from dieproof.reference.until_daylight.content import DEFAULT_CONTENT, RUBBLE_IN
 from dieproof.reference.until_daylight.rules import sample_chance, sample_legal_action
 
 from .ud_helpers import (
-    NEUTRAL,
     B,
     M,
     R,
@@ -70,7 +69,6 @@ from .ud_helpers import (
     W,
     combat,
     config,
-    empty_inventory,
     give_cards,
     ok,
     place,
@@ -465,7 +463,8 @@ def test_the_six_dice_rule() -> None:
     rolled = apply(state, AttackWith(0, "gun", 6))
     assert rolled.roll_size == 6
     assert sum(p for _, p in chance_outcomes(rolled)) == 1
-    assert all(r.heads + r.bodies + r.misses == 6 for r, _ in chance_outcomes(rolled))
+    rolls = [r for r, _ in chance_outcomes(rolled) if isinstance(r, Roll)]
+    assert len(rolls) == 28 and all(r.heads + r.bodies + r.misses == 6 for r in rolls)
 
 
 @pytest.mark.rule("UD-COMBAT-7", "UD-COMBAT-8")

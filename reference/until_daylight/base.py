@@ -362,9 +362,7 @@ def experience(state: UdState, player: int, cat: Catalog | None = None) -> int:
     return total
 
 
-def objective_met(
-    state: UdState, player: int, objective: int, cat: Catalog | None = None
-) -> bool:
+def objective_met(state: UdState, player: int, objective: int, cat: Catalog | None = None) -> bool:
     """Whether ``player`` fulfils objective card ``objective`` now (UD-SETUP-4)."""
     cat = cat or catalog(state.config)
     card = cat.content.objectives[objective]
