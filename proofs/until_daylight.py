@@ -1016,14 +1016,14 @@ RUSH = Timer(gong=1, tick=0)
 """The gong sounds before the first search action: short witness games."""
 
 WITNESS_CONFIGS: Mapping[str, tuple[tuple[UdConfig, Policy], ...]] = {
-    "win": ((UdConfig(3, _content(horde=Deck(wanderer=2, survivor=6)), RUSH), eager),),
-    "final-fight": ((UdConfig(3, _content(horde=Deck(wanderer=2, survivor=6)), RUSH), eager),),
-    "no-survivor": ((UdConfig(3, _content(horde=Deck(wanderer=3)), RUSH), eager),),
+    "win": ((UdConfig(3, _content(horde=Deck(wanderer=1, survivor=3)), RUSH), eager),),
+    "final-fight": ((UdConfig(3, _content(horde=Deck(wanderer=1, survivor=3)), RUSH), eager),),
+    "no-survivor": ((UdConfig(3, _content(horde=Deck(wanderer=1)), RUSH), eager),),
     "cut-off": (
         (
             UdConfig(
                 3,
-                _content(health=500, horde=Deck(monster=2), die=CombatDie(1, 1, 4)),
+                _content(health=500, horde=Deck(monster=1), die=CombatDie(1, 1, 4)),
                 RUSH,
                 final_cycles=1,
             ),
