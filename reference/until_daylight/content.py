@@ -106,9 +106,14 @@ CHARACTERS: Final = (
 
 def _basic(character: str, *, melee: bool = True) -> RubbleCard:
     """A basic weapon: the character's name is on the card (Game Setup)."""
+    source = "a basic weapon bearing the character's name: rulebook; its dice provisional"
     if melee:
-        return RubbleCard(f"basic-{character}", CardKind.WEAPON, 0, dice=2, melee=True)
-    return RubbleCard(f"basic-{character}", CardKind.WEAPON, 0, ammo="gun-ammo", noisy=True)
+        return RubbleCard(
+            f"basic-{character}", CardKind.WEAPON, 0, dice=2, melee=True, source=source
+        )
+    return RubbleCard(
+        f"basic-{character}", CardKind.WEAPON, 0, ammo="gun-ammo", noisy=True, source=source
+    )
 
 
 RUBBLE: Final = (
@@ -207,3 +212,21 @@ DEFAULT_CONTENT: Final = Content(
     trap=("rope", "blade"),
 )
 """dieproof's default components (provisional where no source gives them: UD-A2)."""
+
+SOURCES: Final[dict[str, str]] = {
+    "characters": "names: rulebook (the Haggler, the Psycho) and the publisher's list "
+    "(CONTENT-SOURCES.md); the Psycho's advantage and a slot count of ten: rulebook; "
+    "everything else provisional",
+    "rubble": "185 cards in the box: rulebook; the kinds and counts provisional, except "
+    "that symbol cards give one experience point (rulebook)",
+    "horde": "95 cards: rulebook; the split by kind provisional",
+    "die": "six faces of head, body and miss: rulebook; how many of each provisional",
+    "objectives": "18 character and 29 secondary cards: rulebook; conditions and rewards "
+    "provisional",
+    "recipes": "crafting from two cards: rulebook (Icons Index); which cards provisional",
+    "enemies": "dice, kill thresholds and rewards of every enemy: rulebook (types.py)",
+    "die of fate": "its six faces: rulebook (types.Fate)",
+    "tokens": "12 barricades, 6 traps: rulebook (types.py)",
+}
+"""Where each part of :data:`DEFAULT_CONTENT` comes from (see also each entry's own
+``source``); the provisional parts are ambiguity UD-A2."""

@@ -189,6 +189,7 @@ class Ability(Value, frozen=True):
     """An advantage or a drawback."""
 
     kind: AbilityKind
+    """What the ability changes."""
     amount: int
     """How much; an advantage's amount doubles while its character leads the group."""
 
@@ -197,12 +198,15 @@ class Character(Value, frozen=True):
     """A character card."""
 
     name: str
+    """The character's name, lower case."""
     health: int
     """Health points at the start (the damage wheel at NONE)."""
     slots: int
     """Inventory slots: ten, except for the Haggler."""
     advantage: Ability
+    """What the character does better (doubled while leading)."""
     drawback: Ability
+    """What the character does worse."""
     weapon: str
     """The name of the character's basic weapon card."""
     source: str
@@ -213,7 +217,9 @@ class RubbleCard(Value, frozen=True):
     """A kind of rubble card and how many the deck holds."""
 
     name: str
+    """The card's name, unique in the content."""
     kind: CardKind
+    """What the card does."""
     count: int
     """Copies in the rubble deck before setup (0 for the basic weapons, which enter the
     deck only if their character is not chosen)."""
@@ -239,10 +245,15 @@ class Deck(Value, frozen=True):
     """A multiset of horde cards: a count per kind (a deck, a discard pile)."""
 
     raider: int = 0
+    """Raiders."""
     wanderer: int = 0
+    """Wanderers."""
     brute: int = 0
+    """Brutes."""
     monster: int = 0
+    """Monsters."""
     survivor: int = 0
+    """Survivors."""
 
     def counts(self) -> tuple[int, int, int, int, int]:
         """The count of every kind, in :data:`ENEMY_ORDER`."""
@@ -263,16 +274,22 @@ class CombatDie(Value, frozen=True):
     """The faces of a combat die: how many of its six faces show each result."""
 
     head: int
+    """Faces showing a head."""
     body: int
+    """Faces showing a body."""
     miss: int
+    """Faces showing a miss (X)."""
 
 
 class Objective(Value, frozen=True):
     """An objective card."""
 
     name: str
+    """The objective's name, unique in the content."""
     kind: ObjectiveKind
+    """What it counts."""
     target: int
+    """How many it needs."""
     xp: int
     """Experience points it gives once achieved."""
     character: str = ""
@@ -286,12 +303,16 @@ class Content(Value, frozen=True):
     """The components: everything the rulebook does not print, as data."""
 
     characters: tuple[Character, ...]
+    """The character cards."""
     rubble: tuple[RubbleCard, ...]
     """Every kind of rubble card, basic weapons included; this order is the canonical
     order of cards in states and actions."""
     horde: Deck
+    """The horde deck's composition."""
     die: CombatDie
+    """The combat die."""
     objectives: tuple[Objective, ...]
+    """The character objectives and the secondary objective pile."""
     barricade: tuple[str, ...]
     """The rubble cards a barricade is crafted from."""
     trap: tuple[str, ...]
@@ -307,8 +328,11 @@ class Timer(Value, frozen=True):
     """
 
     gong: int = 1
+    """The weight of "the gong sounds" at each chance node."""
     tick: int = 9
+    """The weight of "the search goes on"."""
     limit: int = 40
+    """Search actions after which the gong surely sounds."""
 
 
 class Readings(Value, frozen=True):
@@ -341,10 +365,12 @@ class UdConfig(Config, frozen=True):
     content: Content | None = None
     """The components; ``None`` plays dieproof's default content."""
     timer: Timer = Timer()
+    """dieproof's model of the search phase's timer (UD-A1)."""
     final_cycles: int = 100
     """dieproof's bound on the final fight (UD-A14): after this many cycles of attacks
     with enemies still standing, the night is lost."""
     readings: Readings = Readings()
+    """The reading of each selectable ambiguity."""
 
 
 # -- states ---------------------------------------------------------------------------------
@@ -430,11 +456,15 @@ class Attack(Value, frozen=True):
     """A character's attack in progress."""
 
     attacker: int
+    """The attacking player."""
     area: int
     """The player whose area is attacked."""
     weapon: str
+    """The weapon card used."""
     melee: bool
+    """A melee weapon (no collateral damage)."""
     noisy: bool
+    """A firearm (it tames the horde)."""
     dice: int
     """Combat dice rolled (at most six)."""
     heads: int = 0
@@ -442,18 +472,22 @@ class Attack(Value, frozen=True):
     bodies: int = 0
     """Body damage not yet assigned."""
     misses: int = 0
+    """Misses rolled (collateral damage in another player's area)."""
     eliminated: tuple[int, ...] = ()
     """Positions in the attacked area of the horde cards eliminated by this attack."""
     stopped: bool = False
     """The front enemy could not be eliminated: the attack went no further."""
     rolled: bool = False
+    """The dice have been rolled."""
 
 
 class Defense(Value, frozen=True):
     """Damage being resolved against one player (an enemies' wave, or collateral)."""
 
     defender: int
+    """The player taking the damage."""
     wave: Wave
+    """What deals it."""
     dice_left: int = 0
     """Dice of this wave still to roll after the current roll."""
     dice: int = 0
@@ -461,7 +495,9 @@ class Defense(Value, frozen=True):
     heads: int = 0
     """Head damage of the current roll not yet allotted."""
     bodies: int = 0
+    """Body damage of the current roll not yet allotted."""
     misses: int = 0
+    """Misses of the current roll."""
     damage: int = 0
     """Full damage waiting for the sacrifice decision."""
 
@@ -476,8 +512,11 @@ class UdState(State, frozen=True):
     """An Until Daylight position, everything included (the referee sees all)."""
 
     config: UdConfig
+    """The game being played."""
     phase: Phase
+    """Where the round is."""
     step: Step
+    """What the current node waits for."""
     round: int
     """1 to 10."""
     current: int
@@ -494,15 +533,23 @@ class UdState(State, frozen=True):
     characters: tuple[int, ...] = ()
     """Each seat's character (index in the content), -1 before choosing."""
     health: tuple[int, ...] = ()
+    """Each character's health (0 before choosing; 0 after setup means dead)."""
     inventories: tuple[Cards, ...] = ()
+    """Each player's rubble cards, as counts in content order."""
     rubble: Cards = ()
     """The rubble deck (the two piles count as one: UD-A3)."""
     rubble_discard: Cards = ()
+    """The rubble discard pile."""
     horde: Deck = Deck()
+    """The horde deck."""
     horde_discard: Deck = Deck()
+    """The horde discard pile (eliminated enemies and survivors)."""
     areas: tuple[Area, ...] = ()
+    """Each player's combat area: its horde cards in release order."""
     barricades: tuple[int, ...] = ()
+    """Barricade tokens in each player's area."""
     traps: tuple[int, ...] = ()
+    """Trap tokens in each player's area."""
     saved: tuple[int, ...] = ()
     """Saved survivors each player keeps."""
     monsters: tuple[int, ...] = ()
@@ -519,6 +566,7 @@ class UdState(State, frozen=True):
     objectives: tuple[tuple[int, ...], ...] = ()
     """Each player's objective cards (indices in the content)."""
     achieved: tuple[tuple[bool, ...], ...] = ()
+    """Which of each player's objectives are achieved (aligned with ``objectives``)."""
     secondary: tuple[int, ...] = ()
     """The secondary objective pile: a count per objective (0 for character ones)."""
     offered: tuple[int, ...] = ()
@@ -526,7 +574,9 @@ class UdState(State, frozen=True):
     held: int = -1
     """A rubble card on its way into an inventory (drawn or handed over), or -1."""
     held_count: int = 0
+    """How many cards of the kind ``held`` are in transit (an ammunition stack)."""
     holder: int = -1
+    """The player the card in transit goes to."""
     search_actions: int = 0
     """Search actions taken in this search phase (the timer's limit)."""
     acted: int = 0
@@ -536,19 +586,26 @@ class UdState(State, frozen=True):
     draws: int = 0
     """Rubble cards owed to ``drawer``."""
     drawer: int = -1
+    """The player who draws the owed rubble cards."""
     discards: int = 0
     """Rubble cards ``discarder`` owes."""
     discarder: int = -1
+    """The player who owes the discards."""
     reveal: int = 0
     """Horde cards still to reveal into ``reveal_area``."""
     reveal_area: int = -1
+    """The area the owed horde cards go to."""
     then: Then = Then.NOTHING
+    """What follows once the owed draws, discards and reveals are done (NOTHING: the
+    state waits at ``step``)."""
     asker: int = -1
     """The player asking to take a card, at a consent step."""
     request: tuple[int, int] = (-1, 0)
     """The card and count asked for, at a consent step."""
     attack: Attack | None = None
+    """The character's attack being resolved, if any."""
     defense: Defense | None = None
+    """The damage being resolved against a player, if any."""
     roll_size: int = 0
     """Dice in the roll pending or resolving (at most six)."""
     trap_pass: bool = False
@@ -560,6 +617,7 @@ class UdState(State, frozen=True):
     """In the enemies' attack by kind (UD-A9): every area's raiders have attacked, and
     the second pass over the areas brings the infected."""
     result: Result | None = None
+    """How the game ended, once it has."""
 
 
 # -- actions --------------------------------------------------------------------------------
