@@ -194,6 +194,20 @@ def _death(w: Vars) -> z3.BoolRef:
 
 # -- the rules every step obeys -----------------------------------------------------------------
 
+_MEMO: dict[tuple[object, ...], list[z3.BoolRef]] = {}
+
+
+def _memo(key: str, v: Vars, w: Vars, build: Callable[[], list[z3.BoolRef]]) -> list[z3.BoolRef]:
+    """Build a list of terms once: several transitions (and every wrong encoding's copy
+    of the model) share them, and building z3 terms in Python is the slow part of
+    proving a model. A term depends only on the names of the variables it is built
+    from, which ``v`` and ``w`` fix (the model's variables, unprimed or primed)."""
+    names = (key, v.primed, w.primed, tuple(v), tuple(w))
+    found = _MEMO.get(names)
+    if found is None:
+        found = _MEMO[names] = build()
+    return found
+
 
 def health_rule(v: Vars, w: Vars, i: int, *, capped: bool = True) -> z3.BoolRef:
     """Health moves by healing, capped at the maximum, or by damage, floored at 0
@@ -256,6 +270,10 @@ def damage_order(v: Vars, w: Vars) -> z3.BoolRef:
     character is wounded, a barricade falls or (in the enemies' attack) a protection card
     is spent only once nothing before it is left; raiders' hits pass survivors by
     (UD-ENEMY-3)."""
+    return _memo("order", v, w, lambda: [_damage_order(v, w)])[0]
+
+
+def _damage_order(v: Vars, w: Vars) -> z3.BoolRef:
     raiders = v.num("wave") == RAIDERS
     in_enemies = v.num("phase") == ENEMIES
     parts: list[z3.BoolRef] = []
@@ -297,6 +315,37 @@ def _common(
     cards are conserved, and every rule above; unless ``ending``, the game is lost
     exactly when a character dies (UD-END-2). The keywords switch single rules off for
     the wrong encodings."""
+    key = f"common{ending}{fit}{capped}{token_cap}{passes}{conserved}{mortal}"
+    return _memo(
+        key,
+        v,
+        w,
+        lambda: _build_common(
+            v,
+            w,
+            ending=ending,
+            fit=fit,
+            capped=capped,
+            token_cap=token_cap,
+            passes=passes,
+            conserved=conserved,
+            mortal=mortal,
+        ),
+    )
+
+
+def _build_common(
+    v: Vars,
+    w: Vars,
+    *,
+    ending: bool,
+    fit: bool,
+    capped: bool,
+    token_cap: int,
+    passes: bool,
+    conserved: bool,
+    mortal: bool,
+) -> list[z3.BoolRef]:
     parts: list[z3.BoolRef] = [
         *_keep(v, w, *CONSTANTS),
         *_keep_seats(v, w, "seat", "top", "limit"),
@@ -785,6 +834,12 @@ def goal_leader(v: Vars) -> z3.BoolRef:
     return v.num("leader") >= 0
 
 
+def goal_healed(v: Vars) -> z3.BoolRef:
+    return z3.Or(
+        *(z3.And(_i(v, "wounds", i) >= 1, _i(v, "hp", i) == _i(v, "top", i)) for i in SEATS)
+    )
+
+
 def goal_wounded_by_order(v: Vars) -> z3.BoolRef:
     return z3.Or(*(_i(v, "wounds", i) >= 1 for i in SEATS))
 
@@ -887,6 +942,7 @@ MODEL = Model(
         Goal("final-fight", "round ten's final fight", goal_final_fight),
         Goal("leader", "somebody holds the leader token", goal_leader),
         Goal("wounded", "a character is wounded through the damage order", goal_wounded_by_order),
+        Goal("healed", "a wounded character is back at its maximum health", goal_healed),
     ),
     wrong=WRONG,
     background=background,
