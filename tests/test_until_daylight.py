@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import msgspec
 import pytest
 
 from dieproof.reference.core import CHANCE, IllegalAction, InvalidConfig, replace
@@ -60,6 +61,7 @@ from dieproof.reference.until_daylight.base import (
 from dieproof.reference.until_daylight.combat import attack_dice, horde_size, kill_options
 from dieproof.reference.until_daylight.content import DEFAULT_CONTENT, RUBBLE_IN_BOX
 from dieproof.reference.until_daylight.rules import sample_chance, sample_legal_action
+from dieproof.reference.until_daylight.types import CombatDie
 
 from .ud_helpers import (
     B,
@@ -91,6 +93,42 @@ def test_three_to_six_players() -> None:
     state = initial_state(UdConfig(players=4))
     assert state.step is Step.ROLL_OFF and to_move(state) == CHANCE
     assert state.leader == -1  # nobody leads at the start
+
+
+@pytest.mark.rule("UD-SETUP-1")
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"die": CombatDie(head=0, body=3, miss=3)}, "UD.DIE"),
+        ({"trap": ("rope", "no-such-card")}, "UD.CONTENT"),
+        ({"characters": DEFAULT_CONTENT.characters[:2]}, "UD.CONTENT"),
+        ({"horde": Deck(raider=-1)}, "UD.CONTENT"),
+    ],
+)
+def test_impossible_content_is_refused(change: dict[str, object], code: str) -> None:
+    content = msgspec.structs.replace(DEFAULT_CONTENT, **change)
+    with pytest.raises(InvalidConfig) as caught:
+        initial_state(UdConfig(players=3, content=content))
+    assert caught.value.code == code
+    with pytest.raises(InvalidConfig) as timer:
+        initial_state(UdConfig(players=3, timer=Timer(gong=0, tick=0)))
+    assert timer.value.code == "UD.TIMER"
+
+
+@pytest.mark.rule("UD-SETUP-1")
+def test_a_printed_box_is_supplied_as_json() -> None:
+    # A user with the printed components writes them into the config; it round-trips
+    # through JSON and plays to the end with every invariant holding.
+    content = msgspec.structs.replace(DEFAULT_CONTENT, horde=Deck(wanderer=30, survivor=5))
+    text = GAME.dump_config(UdConfig(players=5, content=content))
+    loaded = GAME.load_config(text)
+    assert loaded.content == content
+    from dieproof.reference.core.driver import play
+
+    game = play(GAME, loaded, seed=4)
+    assert game.violations == () and game.result.rule.startswith("UD-")
+    with pytest.raises(InvalidConfig):
+        GAME.load_config(text.replace('"players":5', '"players":9'))
 
 
 @pytest.mark.rule("UD-SETUP-2")
