@@ -23,6 +23,13 @@ def _squirrel_or_die() -> Game:
     return GAME
 
 
+def _until_daylight() -> Game:
+    from dieproof.reference.until_daylight import GAME
+
+    return GAME
+
+
 register(_squirrel_or_die, "squirrel-or-die")
+register(_until_daylight, "until-daylight")
 
 __all__ = ["Game", "__version__", "game", "game_ids", "games", "register"]
