@@ -560,12 +560,28 @@ class Differential:
     # -- comparing ------------------------------------------------------------------------
 
     def _compare(self, at: _At, state: State, side: _Side, rules: tuple[str, ...]) -> None:
+        """Compare, in this order, the result, the player to move, the legal actions, the
+        chance outcomes and the state: the first difference is the most telling one (a
+        wrong winner is a result, not a state, divergence)."""
         g = self.g
-        self._compare_state(at, state, side.state, rules)
         requests: list[dict[str, JSON]] = [
-            {"op": op, "game": g.id, "state": side.state} for op in ("legal", "chance", "result")
+            {"op": op, "game": g.id, "state": side.state} for op in ("result", "legal", "chance")
         ]
-        legal_answer, chance_answer, result_answer = self._ask(at, requests)
+        result_answer, legal_answer, chance_answer = self._ask(at, requests)
+        result = result_json(g.result(state))
+        answered = self._result_of(at, result_answer, "result")
+        their_result = answered.get("result") if isinstance(answered, dict) else None
+        if _result_key(result) != _result_key(their_result):
+            rule = result.get("rule") if isinstance(result, dict) else None
+            if not isinstance(rule, str) and isinstance(their_result, dict):
+                rule = their_result.get("rule")
+            at.diverge(
+                "result",
+                "the result differs (winners or ending rule)",
+                reference=result,
+                other=their_result,
+                rules=(rule if isinstance(rule, str) else None, *rules),
+            )
         mover = to_move_json(g.to_move(state))
         legal = self._result_of(at, legal_answer, "legal")
         their_mover = legal.get("to_move") if isinstance(legal, dict) else None
@@ -586,18 +602,7 @@ class Differential:
         their_odds = outcomes.get("outcomes") if isinstance(outcomes, dict) else None
         if not _same_list(odds, their_odds):
             self._chance_divergence(at, state, odds, their_odds, rules)
-        result = result_json(g.result(state))
-        answered = self._result_of(at, result_answer, "result")
-        their_result = answered.get("result") if isinstance(answered, dict) else None
-        if _result_key(result) != _result_key(their_result):
-            rule = result.get("rule") if isinstance(result, dict) else None
-            at.diverge(
-                "result",
-                "the result differs (winners or ending rule)",
-                reference=result,
-                other=their_result,
-                rules=(rule if isinstance(rule, str) else None, *rules),
-            )
+        self._compare_state(at, state, side.state, rules)
 
     def _compare_state(self, at: _At, state: State, theirs: JSON, rules: tuple[str, ...]) -> None:
         mode = self.capabilities.state
