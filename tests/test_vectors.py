@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 from jsonschema import Draft202012Validator
 
@@ -130,9 +131,7 @@ def case_trace(case: dict[str, JSON]) -> list[str]:
     return lines
 
 
-def _raw(value: JSON) -> object:
-    import msgspec
-
+def _raw(value: JSON) -> msgspec.Raw:
     return msgspec.Raw(json.dumps(value).encode())
 
 
@@ -180,8 +179,6 @@ def test_real_values_validate(game_id: str) -> None:
 
 
 def _plain(value: object) -> JSON:
-    import msgspec
-
     decoded: JSON = msgspec.json.decode(msgspec.json.encode(value))
     return decoded
 

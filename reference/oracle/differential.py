@@ -161,7 +161,7 @@ class ProcessAdapter(Adapter):
             if self._process.stdin is not None:
                 self._process.stdin.close()
         try:
-            self._process.wait(timeout=5)
+            self._process.wait(timeout=2)
         except subprocess.TimeoutExpired:
             self._process.kill()
             self._process.wait()
