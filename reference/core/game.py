@@ -37,8 +37,9 @@ from dieproof.reference.core.types import (
     Violation,
 )
 
+# A JSON value as Python builds it; defined (and documented) in core.types, kept here
+# for the modules that import it from core.game.
 JSON = types.JSON
-"""A JSON value as Python builds it (defined in :mod:`~dieproof.reference.core.types`)."""
 
 ENCODER = msgspec.json.Encoder(order="sorted")
 """The canonical encoder: sorted keys, sets as sorted arrays, no whitespace."""

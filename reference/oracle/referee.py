@@ -48,6 +48,23 @@ from dieproof.reference.core.types import JSON, Config, State
 from dieproof.reference.oracle.observe import canonical, chance_json, result_json, to_move_json
 from dieproof.reference.oracle.schemas import KIND_NAMES, OPS, PROTOCOL_VERSION, schemas
 
+PROTOCOL_ERRORS: Final = {
+    "REFEREE.JSON": "the line is not JSON (or is empty, or not UTF-8)",
+    "REFEREE.REQUEST": "the request is not an object, or its op or id has the wrong type",
+    "REFEREE.OP": "the op is not one of the referee's operations",
+    "REFEREE.FIELD": "a field the op needs is missing or has the wrong JSON type",
+    "REFEREE.TOO_LONG": "the line is longer than the referee reads",
+    "REFEREE.INTERNAL": "the reference failed unexpectedly: a dieproof bug, please report it",
+    "CORE.UNKNOWN_GAME": "no game is registered under that id",
+    "PREFIX.CONFIG_JSON": "the config does not decode as the game's configuration",
+    "PREFIX.STATE_JSON": "the state does not decode as the game's state",
+    "PREFIX.STATE_INVALID": "the state decodes but is not a position the rules apply to",
+    "PREFIX.STATE_INVARIANT": "the state breaks one of the game's invariants (rule: its id)",
+    "PREFIX.ACTION_JSON": "the action does not decode as one of the game's actions",
+}
+"""The referee's own error codes and the game-level input codes (``PREFIX`` is the
+game's prefix, e.g. ``SOD``); the rules' codes come with their rule ids."""
+
 MAX_LINE: Final = 16 * 1024 * 1024
 """The longest request line read (bytes); longer lines are answered REFEREE.TOO_LONG."""
 
