@@ -119,6 +119,8 @@ class ProcessAdapter(Adapter):
         self._next_id = 0
 
     def ask(self, requests: Sequence[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
+        """Write the requests (numbered by this adapter's own ids), then read one answer
+        per request; any failure is an :class:`AdapterError` naming what went wrong."""
         stdin = self._process.stdin
         assert stdin is not None
         ids = []
@@ -157,6 +159,7 @@ class ProcessAdapter(Adapter):
         return f"; its stderr ends: {text[-600:]}" if text else ""
 
     def close(self) -> None:
+        """Close the adapter's stdin, give it two seconds to exit, then kill it."""
         with contextlib.suppress(OSError):
             if self._process.stdin is not None:
                 self._process.stdin.close()
@@ -187,6 +190,7 @@ class InProcessAdapter(Adapter):
         self._answer = answer
 
     def ask(self, requests: Sequence[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
+        """Answer each request through a JSON round trip, as a process would see it."""
         return [self._answer(json_of(canonical(r))) for r in requests]
 
 

@@ -24,6 +24,12 @@ Cases come from four sources, all generic over the registered games:
     one case per error code the rules raise, found by probing random games with
     mutated and misplaced actions and the default configurations with mutated fields.
 
+Random cases check everything after every step (long lists as their length and
+sha256); example, witness and rejection cases name the player to move after every step
+and check everything at their checkpoints: the initial state, each fact and rejection of
+an example, and the last accepted step. That keeps the committed set to a few hundred
+kilobytes per game.
+
 Regeneration is deterministic: the same dieproof writes the same bytes, whatever the
 hash seed (lists are in canonical order, no set or dict iteration order leaks, no
 times or paths are written).
@@ -95,10 +101,12 @@ class _Recorder:
 
     @classmethod
     def start(cls, g: Game, config: Config, detail: Detail) -> _Recorder:
+        """A recorder at the initial state of ``config``, its full post taken."""
         state = g.initial_state(config)
         return cls(g, config, state, post(observe(g, state), "full"), detail)
 
     def play(self, action: Action, *, full: bool = False) -> None:
+        """Apply ``action`` and record the step with its post (in full at a checkpoint)."""
         before = self.state
         self.state = self.g.apply(before, action)
         self.rules.update(self.g.step_rules(before, action, self.state))
@@ -113,6 +121,7 @@ class _Recorder:
         )
 
     def reject(self, action: JSON, *, expected: RulesError | None = None) -> None:
+        """Record a step the rules refuse (with ``expected``, the refusal already found)."""
         error = expected or _rejection(self.g, self.state, action)
         if error is None:
             raise AssertionError(f"{canonical(action)} is accepted")
