@@ -27,29 +27,46 @@ Results are compared by ``winners`` and ``rule``; ``reason`` is prose for people
 
 from __future__ import annotations
 
-import contextlib
-import queue
 import random
-import shlex
-import subprocess
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Final, Literal, NoReturn
-
-import msgspec
+from typing import Literal, NoReturn
 
 from dieproof.reference.core import chance as chance_module
 from dieproof.reference.core.errors import RulesError
 from dieproof.reference.core.examples import PointerError, json_of, resolve_pointer
 from dieproof.reference.core.game import Game
-from dieproof.reference.core.types import CHANCE, JSON, TERMINAL, Action, Config, State
+from dieproof.reference.core.types import CHANCE, JSON, TERMINAL, Action, State
+from dieproof.reference.oracle.adapters import (
+    DEFAULT_TIMEOUT,
+    Adapter,
+    AdapterError,
+    Capabilities,
+    InProcessAdapter,
+    ProcessAdapter,
+    process_adapter,
+)
 from dieproof.reference.oracle.observe import canonical, chance_json, result_json, to_move_json
-from dieproof.reference.oracle.vectors import reading_configs
+from dieproof.reference.oracle.vectors import config_slug, reading_configs
 
-DEFAULT_TIMEOUT: Final = 30.0
-"""Seconds to wait for one answer of the adapter."""
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "Adapter",
+    "AdapterError",
+    "Capabilities",
+    "Case",
+    "Differential",
+    "Divergence",
+    "DivergenceKind",
+    "InProcessAdapter",
+    "ProcessAdapter",
+    "Report",
+    "process_adapter",
+    "random_game_cases",
+    "run",
+    "vector_cases",
+]
 
 DivergenceKind = Literal[
     "config",
@@ -69,156 +86,6 @@ what it accepts (``rejected``); both rejected with different codes (``error-code
 an answer after a step differs (``to_move``, ``legal``, ``chance``, ``state``,
 ``result``); or the adapter broke the protocol (``protocol``: a crash, a timeout, a
 malformed answer)."""
-
-
-class AdapterError(Exception):
-    """The adapter broke the protocol: it exited, timed out or answered nonsense."""
-
-
-# -- talking to an adapter ---------------------------------------------------------------
-
-
-class Adapter:
-    """An implementation reached through the referee protocol."""
-
-    def ask(self, requests: Sequence[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
-        """Send ``requests`` in one batch and return their answers, in order."""
-        raise NotImplementedError
-
-    def close(self) -> None:
-        """Stop the adapter."""
-
-
-class ProcessAdapter(Adapter):
-    """An adapter run as a subprocess; ``command`` is split like a shell would
-    (``shlex.split``), without a shell."""
-
-    def __init__(self, command: str, *, timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.command = command
-        self.timeout = timeout
-        try:
-            self._process = subprocess.Popen(
-                shlex.split(command),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-            )
-        except (OSError, ValueError) as error:
-            raise AdapterError(f"cannot start {command!r}: {error}") from None
-        self._answers: queue.Queue[bytes | None] = queue.Queue()
-        self._stderr: list[bytes] = []
-        assert self._process.stdout is not None and self._process.stderr is not None
-        self._reader = threading.Thread(
-            target=_pump, args=(self._process.stdout, self._answers), daemon=True
-        )
-        self._reader.start()
-        self._errors = threading.Thread(
-            target=_drain, args=(self._process.stderr, self._stderr), daemon=True
-        )
-        self._errors.start()
-        self._next_id = 0
-
-    def ask(self, requests: Sequence[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
-        """Write the requests (numbered by this adapter's own ids), then read one answer
-        per request; any failure is an :class:`AdapterError` naming what went wrong."""
-        stdin = self._process.stdin
-        assert stdin is not None
-        ids = []
-        lines = []
-        for request in requests:
-            self._next_id += 1
-            ids.append(self._next_id)
-            lines.append(canonical({**request, "id": self._next_id}) + "\n")
-        try:
-            stdin.write("".join(lines).encode())
-            stdin.flush()
-        except OSError as error:
-            raise AdapterError(f"cannot write to the adapter: {error}{self._tail()}") from None
-        answers = []
-        for ident in ids:
-            try:
-                line = self._answers.get(timeout=self.timeout)
-            except queue.Empty:
-                raise AdapterError(f"no answer within {self.timeout:g} s") from None
-            if line is None:
-                code = self._process.poll()
-                raise AdapterError(f"the adapter exited (status {code}){self._tail()}")
-            try:
-                answer = json_of(line)
-            except (msgspec.DecodeError, ValueError) as error:
-                raise AdapterError(f"the answer is not JSON ({error}): {line[:200]!r}") from None
-            if not isinstance(answer, dict):
-                raise AdapterError(f"the answer is not a JSON object: {line[:200]!r}")
-            if answer.get("id") != ident:
-                raise AdapterError(f"answer for id {answer.get('id')!r}, expected {ident}")
-            answers.append(answer)
-        return answers
-
-    def _tail(self) -> str:
-        text = b"".join(self._stderr).decode(errors="replace").strip()
-        return f"; its stderr ends: {text[-600:]}" if text else ""
-
-    def close(self) -> None:
-        """Close the adapter's stdin, give it two seconds to exit, then kill it."""
-        with contextlib.suppress(OSError):
-            if self._process.stdin is not None:
-                self._process.stdin.close()
-        try:
-            self._process.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
-
-
-def _pump(stream: IO[bytes], into: queue.Queue[bytes | None]) -> None:
-    for line in stream:
-        into.put(line)
-    into.put(None)
-
-
-def _drain(stream: IO[bytes], into: list[bytes]) -> None:
-    for line in stream:
-        into.append(line)
-        if len(into) > 200:
-            del into[:100]
-
-
-class InProcessAdapter(Adapter):
-    """The reference's own referee, in this process (tests and self-checks)."""
-
-    def __init__(self, answer: Callable[[object], dict[str, JSON]]) -> None:
-        self._answer = answer
-
-    def ask(self, requests: Sequence[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
-        """Answer each request through a JSON round trip, as a process would see it."""
-        return [self._answer(json_of(canonical(r))) for r in requests]
-
-
-# -- what the adapter says ---------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Capabilities:
-    """What the adapter's ``info`` says it offers."""
-
-    state: Literal["canonical", "projection", "opaque"] = "canonical"
-    projection: tuple[str, ...] = ()
-    error_codes: bool = True
-
-    @classmethod
-    def from_info(cls, info: JSON) -> Capabilities:
-        """Read an ``info`` result; unknown or missing fields keep the defaults."""
-        if not isinstance(info, dict):
-            return cls()
-        codes = info.get("error_codes", True) is not False
-        state = info.get("state", "canonical")
-        if isinstance(state, dict):
-            pointers = state.get("projection")
-            if isinstance(pointers, list) and all(isinstance(p, str) for p in pointers):
-                return cls("projection", tuple(str(p) for p in pointers), codes)
-        if state == "opaque":
-            return cls("opaque", (), codes)
-        return cls("canonical", (), codes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,19 +218,13 @@ def vector_cases(vectors: Sequence[Mapping[str, JSON]]) -> list[Case]:
 
 def random_game_cases(g: Game, games: int, seed: int) -> list[Case]:
     """``games`` seeded random games per official configuration and per reading."""
-    configs = [(_config_label(g, c), c) for c in g.configs()]
-    configs += [(f"{_config_label(g, c)}-{label}", c) for label, c in reading_configs(g)]
+    configs = [(config_slug(g, c), c) for c in g.configs()]
+    configs += [(f"{config_slug(g, c)}-{label}", c) for label, c in reading_configs(g)]
     return [
         Case(f"random/{label}/seed-{s}", json_of(g.dump_config(config)), (), s)
         for label, config in configs
         for s in range(seed, seed + games)
     ]
-
-
-def _config_label(g: Game, config: Config) -> str:
-    from dieproof.reference.oracle.vectors import config_slug
-
-    return config_slug(g, config)
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -787,13 +648,3 @@ def run(
 ) -> Report:
     """Play ``cases`` through the reference and ``adapter``; the first divergence ends it."""
     return Differential(g, adapter).run(cases, on_case)
-
-
-@contextlib.contextmanager
-def process_adapter(command: str, *, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Adapter]:
-    """A :class:`ProcessAdapter`, stopped on exit."""
-    adapter = ProcessAdapter(command, timeout=timeout)
-    try:
-        yield adapter
-    finally:
-        adapter.close()
