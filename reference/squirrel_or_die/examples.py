@@ -9,168 +9,39 @@ and the private patches of Reverse or Die. Each :class:`Example` is named after 
 the oracle writes one conformance vector per example (``spec/vectors/``), and a test
 replays every one and checks its facts.
 
-A game is scripted with :class:`Script`: chance outcomes and decisions are given where
-the example needs them, and elsewhere the script takes the first chance outcome or the
-first legal action in canonical order, so every example is one fixed sequence.
+Each game is scripted with :class:`~dieproof.reference.squirrel_or_die.script.Script`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final, Literal
 
-from dieproof.reference.core.errors import RulesError
 from dieproof.reference.core.examples import (
     Example,
-    Fact,
-    FactSubject,
-    Rejection,
 )
-from dieproof.reference.core.types import CHANCE, JSON, TERMINAL
+from dieproof.reference.core.types import JSON, TERMINAL
 from dieproof.reference.squirrel_or_die import rules
+from dieproof.reference.squirrel_or_die.script import (
+    Script,
+    cell_json,
+    dealt,
+    draws_json,
+    tiles_json,
+)
 from dieproof.reference.squirrel_or_die.tiles import Tile, Tiles
 from dieproof.reference.squirrel_or_die.types import (
-    Draw,
     Flip,
     Gather,
     Give,
-    Phase,
     Place,
     Readings,
-    SodAction,
     SodConfig,
-    SodState,
     Swap,
     Take,
     Variant,
 )
 
 F, S = Tile.FOOD, Tile.SKULL
-
-
-class Script:
-    """Plays a game step by step and records the actions, facts and rejections."""
-
-    def __init__(self, config: SodConfig) -> None:
-        self.config = config
-        self.state: SodState = rules.initial_state(config)
-        self.actions: list[SodAction] = []
-        self.facts: list[Fact] = []
-        self.rejections: list[Rejection] = []
-
-    # -- moving --------------------------------------------------------------------------
-
-    def do(self, *actions: SodAction) -> Script:
-        """Apply ``actions`` in order."""
-        for action in actions:
-            self.state = rules.apply(self.state, action)
-            self.actions.append(action)
-        return self
-
-    def draw(self, *tiles: Tile) -> Script:
-        """Chance draws of ``tiles`` in order."""
-        return self.do(*(Draw(tile) for tile in tiles))
-
-    def first(self) -> Script:
-        """One step: the first chance outcome or the first legal action."""
-        if rules.to_move(self.state) == CHANCE:
-            return self.do(rules.chance_outcomes(self.state)[0][0])
-        return self.do(rules.legal_actions(self.state)[0])
-
-    def until(self, done: Callable[[SodState], bool]) -> Script:
-        """:meth:`first` until ``done`` holds."""
-        while not done(self.state):
-            if rules.to_move(self.state) == TERMINAL:
-                raise AssertionError("the game ended before the example's position")
-            self.first()
-        return self
-
-    def to_winter(self) -> Script:
-        """Play Autumn out with first choices."""
-        return self.until(lambda s: s.phase is Phase.WINTER)
-
-    def flip(self, tile: Tile) -> Script:
-        """The player to move flips a face-down ``tile`` (the first in canonical order)."""
-        for index, patch in enumerate(self.state.patches):
-            for cell in patch:
-                if not cell.face_up and cell.tile is tile:
-                    return self.do(Flip(index, cell.row, cell.col))
-        raise AssertionError(f"no face-down {tile.value} left")
-
-    def flip_round(self, flipper: int, tile: Tile, others: Tile = F) -> Script:
-        """``flipper`` flips ``tile`` on their next turn; everyone before them ``others``."""
-        while self.state.current != flipper:
-            self.flip(others)
-        return self.flip(tile)
-
-    # -- recording -----------------------------------------------------------------------
-
-    @property
-    def step(self) -> int:
-        """How many actions so far."""
-        return len(self.actions)
-
-    @property
-    def current(self) -> int:
-        """The seat to move."""
-        return self.state.current
-
-    def fact(
-        self, subject: FactSubject, pointer: str, value: JSON, says: str, *, length: bool = False
-    ) -> Script:
-        """Record that ``value`` is at ``pointer`` of ``subject`` now."""
-        self.facts.append(Fact(self.step, subject, pointer, value, says, length))
-        return self
-
-    def reject(self, action: SodAction, says: str) -> Script:
-        """Record that ``action`` is refused here (the state does not change)."""
-        try:
-            rules.apply(self.state, action)
-        except RulesError as error:
-            self.rejections.append(Rejection(self.step, action, error.code, error.rule, says))
-            return self
-        raise AssertionError(f"{action} is not refused")
-
-    def example(self, name: str, title: str, *rule_ids: str) -> Example:
-        """The recorded game as an :class:`Example`."""
-        return Example(
-            name=name,
-            title=title,
-            rules=rule_ids,
-            config=self.config,
-            actions=tuple(self.actions),
-            facts=tuple(self.facts),
-            rejections=tuple(self.rejections),
-        )
-
-
-def _cell(row: int, col: int, tile: Tile, face_up: bool) -> JSON:
-    return {"col": col, "face_up": face_up, "row": row, "tile": tile.value}
-
-
-def _tiles(**counts: int) -> JSON:
-    return {tile.value: counts.get(tile.value, 0) for tile in Tile}
-
-
-def _draws(probabilities: dict[Tile, str]) -> JSON:
-    return [
-        {"outcome": {"tile": tile.value, "type": "draw"}, "probability": p}
-        for tile, p in probabilities.items()
-    ]
-
-
-HANDS: Final = ((S, S, Tile.BOMB), (F, F, F), (F, F, F), (S, S, S))
-"""The hands :func:`_dealt` deals, by seat."""
-
-
-def _dealt(players: int) -> Script:
-    """A game dealt with a known starting grid and hands: the secret skull at (0, 0),
-    face-up food at (0, 1) and (1, 0) and the Confused Cat at (1, 1); the hands are
-    :data:`HANDS`."""
-    script = Script(SodConfig(players=players)).draw(S, F, F, Tile.CAT)
-    for hand in HANDS[:players]:
-        script.draw(*hand)
-    return script
 
 
 # -- Setup -------------------------------------------------------------------------------
@@ -183,21 +54,21 @@ def setup_removals() -> list[Example]:
             4,
             "four-players",
             "4 players: 2 food tiles and the birdhouse leave the box, leaving 25 tiles",
-            _tiles(food=10, skull=10, bomb=1, again=1, sleepy=1, love=1, cat=1),
+            tiles_json(food=10, skull=10, bomb=1, again=1, sleepy=1, love=1, cat=1),
             {F: "2/5", S: "2/5", Tile.BOMB: "1/25", Tile.AGAIN: "1/25", Tile.SLEEPY: "1/25"},
         ),
         (
             3,
             "three-players",
             "3 players: 3 skull tiles leave the box, leaving 25 tiles (the birdhouse stays)",
-            _tiles(food=12, skull=7, birdhouse=1, bomb=1, again=1, sleepy=1, love=1, cat=1),
+            tiles_json(food=12, skull=7, birdhouse=1, bomb=1, again=1, sleepy=1, love=1, cat=1),
             {F: "12/25", S: "7/25", Tile.BIRDHOUSE: "1/25", Tile.BOMB: "1/25"},
         ),
         (
             2,
             "two-players",
             "2 players: 6 skulls, 5 food tiles and the birdhouse leave the box, leaving 16",
-            _tiles(food=7, skull=4, bomb=1, again=1, sleepy=1, love=1, cat=1),
+            tiles_json(food=7, skull=4, bomb=1, again=1, sleepy=1, love=1, cat=1),
             {F: "7/16", S: "1/4", Tile.BOMB: "1/16", Tile.AGAIN: "1/16", Tile.SLEEPY: "1/16"},
         ),
     )
@@ -209,7 +80,7 @@ def setup_removals() -> list[Example]:
             script.fact(
                 "chance",
                 f"/{index}",
-                _draws({tile: probability})[0],  # type: ignore[index]
+                draws_json({tile: probability})[0],  # type: ignore[index]
                 f"the first tile out of the sack is {tile.value} with probability {probability}",
             )
         found.append(script.example(f"sod-setup-1-{slug}", says, "SOD-SETUP-1"))
@@ -223,19 +94,19 @@ def setup_grid_and_hands() -> list[Example]:
         "state",
         "/patches/0",
         [
-            _cell(0, 0, S, False),
-            _cell(0, 1, F, True),
-            _cell(1, 0, F, True),
-            _cell(1, 1, Tile.CAT, True),
+            cell_json(0, 0, S, False),
+            cell_json(0, 1, F, True),
+            cell_json(1, 0, F, True),
+            cell_json(1, 1, Tile.CAT, True),
         ],
         "four tiles form the 2x2 starting grid: the first face down, three face up",
     )
     grid.fact("to_move", "", "chance", "then every player draws their hand")
-    hands = _dealt(4)
+    hands = dealt(4)
     hands.fact(
         "state",
         "/hands",
-        [_tiles(skull=2, bomb=1), _tiles(food=3), _tiles(food=3), _tiles(skull=3)],
+        [tiles_json(skull=2, bomb=1), tiles_json(food=3), tiles_json(food=3), tiles_json(skull=3)],
         "every player draws three tiles into a hidden hand",
     )
     hands.fact("state", "/bag/food", 2, "sixteen draws later the sack holds 2 of its 10 food")
@@ -260,7 +131,7 @@ def setup_grid_and_hands() -> list[Example]:
 
 def autumn_placement() -> list[Example]:
     """SOD-AUTUMN-1: next to a tile, no diagonals, and the five-tile (four) limit."""
-    diagonal = _dealt(4).draw(S)
+    diagonal = dealt(4).draw(S)
     diagonal.fact(
         "legal",
         "",
@@ -280,7 +151,7 @@ def autumn_placement() -> list[Example]:
         )
     ]
     for players, limit in ((4, 5), (2, 4)):
-        script = _dealt(players)
+        script = dealt(players)
         for col in range(2, limit):
             script.first().do(Place(0, col)).first()
         script.first()
@@ -311,17 +182,17 @@ def autumn_placement() -> list[Example]:
 
 def autumn_turns() -> list[Example]:
     """SOD-AUTUMN-2 to SOD-AUTUMN-5: the swap, swaps only, face-down placements, the end."""
-    swap = _dealt(4).draw(F).do(Place(0, 2))
+    swap = dealt(4).draw(F).do(Place(0, 2))
     swap.reject(Swap(F, 0, 2), "seat 0 holds no food tile to swap in")
     swap.reject(Swap(S, 0, 0), "(0, 0) is face down: only a face-up tile is swapped")
     swap.do(Swap(Tile.BOMB, 0, 2))
     swap.fact(
         "state",
         "/patches/0/2",
-        _cell(0, 2, Tile.BOMB, False),
+        cell_json(0, 2, Tile.BOMB, False),
         "the Bomb from the hand lies face down where the drawn food was",
     )
-    swap.fact("state", "/hands/0", _tiles(food=1, skull=2), "the hand keeps three tiles")
+    swap.fact("state", "/hands/0", tiles_json(food=1, skull=2), "the hand keeps three tiles")
     swap.fact("to_move", "", "chance", "the turn passes: the next player draws")
 
     only_swap = Script(SodConfig(players=4)).until(
@@ -386,7 +257,7 @@ def winter_flips() -> list[Example]:
     flip.fact(
         "state",
         f"/collected/{seat}",
-        _tiles(food=1),
+        tiles_json(food=1),
         "the flipped tile goes in front of its flipper",
     )
     flip.fact("to_move", "", (seat + 1) % 4, "food does nothing: the next player flips")
@@ -444,7 +315,7 @@ def ties() -> list[Example]:
     shared = Script(SodConfig(players=2, tiles=TIE_BOX)).to_winter()
     while rules.to_move(shared.state) != TERMINAL:
         shared.flip(F)
-    shared.fact("state", "/collected", [_tiles(food=8), _tiles(food=8)], "8 food each")
+    shared.fact("state", "/collected", [tiles_json(food=8), tiles_json(food=8)], "8 food each")
     shared.fact("result", "/winners", [0, 1], "equal food: both share the win (SOD-A12)")
     shared.fact("result", "/rule", "SOD-END-2", "by the tie rule")
 
@@ -485,7 +356,10 @@ def ties() -> list[Example]:
         while rules.to_move(script.state) != TERMINAL:
             script.flip(F)
         script.fact(
-            "state", f"/collected/{first}", _tiles(food=8, birdhouse=1), "8 food and the birdhouse"
+            "state",
+            f"/collected/{first}",
+            tiles_json(food=8, birdhouse=1),
+            "8 food and the birdhouse",
         )
         expected: JSON = [first] if winners else [0, 1, 2]
         script.fact(
@@ -507,13 +381,13 @@ def ties() -> list[Example]:
     return found
 
 
-def special_tiles() -> list[Example]:
+def specialtiles_json() -> list[Example]:
     """SOD-SPECIAL-1 to SOD-SPECIAL-5, and the cat under reading SOD-A9."""
     bomb = Script(SodConfig(players=4)).to_winter()
     seat = bomb.current
     bomb.flip_round(seat, S)
     bomb.flip_round(seat, Tile.BOMB)
-    bomb.fact("state", f"/collected/{seat}", _tiles(skull=1, bomb=1), "a skull and the Bomb")
+    bomb.fact("state", f"/collected/{seat}", tiles_json(skull=1, bomb=1), "a skull and the Bomb")
     bomb.fact("state", f"/out/{seat}", True, "the Bomb counts as two skulls: 1 + 2 = 3, out")
 
     again = Script(SodConfig(players=4)).to_winter()
@@ -644,22 +518,29 @@ def birdhouse() -> list[Example]:
     """SOD-BIRD-1 to SOD-BIRD-3."""
     setup = Script(SodConfig(players=4, variant=Variant.BIRDHOUSE))
     setup.fact(
-        "state", "/patches/0", [_cell(0, 0, Tile.BIRDHOUSE, True)], "the birdhouse starts face up"
+        "state",
+        "/patches/0",
+        [cell_json(0, 0, Tile.BIRDHOUSE, True)],
+        "the birdhouse starts face up",
     )
     setup.fact(
         "state",
         "/bag",
-        _tiles(food=9, skull=10, bomb=1, again=1, sleepy=1, love=1, cat=1),
+        tiles_json(food=9, skull=10, bomb=1, again=1, sleepy=1, love=1, cat=1),
         "4 players: the birdhouse stays and a third food leaves the box (24 in the sack)",
     )
     take = Script(SodConfig(players=4, variant=Variant.BIRDHOUSE))
     take.draw(F, F, S, S, S, Tile.BOMB, *[F] * 7, S, S).draw(S).do(Place(0, 2))
     take.reject(Take(0, 0), "the birdhouse is a landmark: never taken")
     take.do(Take(0, 1))
-    take.fact("state", "/hands/0", _tiles(food=1, skull=2, bomb=1), "four tiles in hand, mid-turn")
+    take.fact(
+        "state", "/hands/0", tiles_json(food=1, skull=2, bomb=1), "four tiles in hand, mid-turn"
+    )
     take.fact("legal", "/0/type", "hide", "then a hand tile goes face down")
     take.first()
-    take.fact("state", "/hands/0", _tiles(skull=2, bomb=1), "the food went face down: three again")
+    take.fact(
+        "state", "/hands/0", tiles_json(skull=2, bomb=1), "the food went face down: three again"
+    )
     return [
         setup.example(
             "sod-bird-1-birdhouse-setup",
@@ -681,7 +562,7 @@ def reverse() -> list[Example]:
     setup.fact(
         "state",
         "/bag",
-        _tiles(food=10, skull=10, bomb=1, again=1, sleepy=1, love=1, cat=1),
+        tiles_json(food=10, skull=10, bomb=1, again=1, sleepy=1, love=1, cat=1),
         "all 25 tiles lie face up in the middle",
     )
     setup.fact("state", "/patches", [[], [], [], []], "every player's patch starts empty")
@@ -739,7 +620,7 @@ def build() -> tuple[Example, ...]:
         *winter_flips(),
         *winter_start(),
         *ties(),
-        *special_tiles(),
+        *specialtiles_json(),
         *birdhouse(),
         *reverse(),
     )
