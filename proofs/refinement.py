@@ -48,6 +48,9 @@ class GameProofs:
     goal_witnesses: Callable[[], Mapping[str, Sequence[Abstract]]] | None = None
     """Goal name -> a path of abstract states reaching it (built lazily: it may play
     reference games)."""
+    goal_games: Callable[[], Mapping[str, tuple[Config, tuple[Action, ...]]]] | None = None
+    """Goal name -> the configuration and actions of a real game reaching it: the same
+    games as :attr:`goal_witnesses`, concretely (the oracle writes them as vectors)."""
 
 
 _V = TypeVar("_V")

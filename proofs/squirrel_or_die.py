@@ -31,7 +31,7 @@ from dieproof.proofs.model import (
     WrongEncoding,
 )
 from dieproof.reference.core import chance
-from dieproof.reference.core.types import CHANCE, TERMINAL, State
+from dieproof.reference.core.types import CHANCE, TERMINAL, Action, Config, State
 from dieproof.reference.squirrel_or_die import GAME, rules
 from dieproof.reference.squirrel_or_die.tiles import BOMB_SKULLS, Tiles
 from dieproof.reference.squirrel_or_die.types import (
@@ -40,6 +40,7 @@ from dieproof.reference.squirrel_or_die.types import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Phase,
+    SodAction,
     SodConfig,
     SodState,
     Step,
@@ -834,49 +835,66 @@ def _search(
     goal: Callable[[Mapping[str, int | bool]], bool],
     configs: Sequence[SodConfig],
     seeds: int = 400,
-) -> list[Abstract]:
-    """The abstract path of the first seeded random game that reaches ``goal``."""
+) -> tuple[SodConfig, tuple[SodAction, ...], list[Abstract]]:
+    """The first seeded random game that reaches ``goal``: its configuration, its
+    actions up to the goal, and its path of abstract states (one more than actions)."""
     for config in configs:
         for seed in range(seeds):
             rng = random.Random(seed)
             state: SodState = rules.initial_state(config)
             path: list[Abstract] = [abstract(state)]
+            actions: list[SodAction] = []
             while rules.to_move(state) != TERMINAL:
                 if goal(path[-1]):
-                    return path
+                    return config, tuple(actions), path
+                action: SodAction
                 if rules.to_move(state) == CHANCE:
                     action = chance.sample(rules.chance_outcomes(state), rng)
-                    state = rules.apply(state, action)
                 else:
                     options = rules.legal_actions(state)
-                    state = rules.apply(state, options[rng.randrange(len(options))])
+                    action = options[rng.randrange(len(options))]
+                state = rules.apply(state, action)
+                actions.append(action)
                 path.append(abstract(state))
             if goal(path[-1]):
-                return path
+                return config, tuple(actions), path
     raise LookupError("no seeded game reached the goal")
 
 
-def goal_witnesses() -> dict[str, list[Abstract]]:
-    """For every goal, a path of abstract states from a real game that reaches it."""
+def _goal_searches() -> dict[str, tuple[SodConfig, tuple[SodAction, ...], list[Abstract]]]:
+    """For every goal, the first seeded game that reaches it (see :func:`_search`)."""
     compiled = CompiledModel(MODEL)
     configs: dict[str, Sequence[SodConfig]] = {
         "win-by-tie": (SodConfig(players=2, tiles=TIE_BOX),),
         "hand-of-four": (SodConfig(players=3, variant=Variant.BIRDHOUSE),),
     }
     default = GAME.configs()
-    witnesses: dict[str, list[Abstract]] = {}
+    found: dict[str, tuple[SodConfig, tuple[SodAction, ...], list[Abstract]]] = {}
     for goal in MODEL.goals:
         name = goal.name
 
         def reached(a: Mapping[str, int | bool], name: str = name) -> bool:
             return name in compiled.goals_met(a)
 
-        witnesses[name] = _search(reached, configs.get(name, default))
-    return witnesses
+        found[name] = _search(reached, configs.get(name, default))
+    return found
+
+
+def goal_witnesses() -> dict[str, list[Abstract]]:
+    """For every goal, a path of abstract states from a real game that reaches it."""
+    return {name: path for name, (_, _, path) in _goal_searches().items()}
+
+
+def goal_games() -> dict[str, tuple[Config, tuple[Action, ...]]]:
+    """For every goal, the configuration and the concrete actions of the real game whose
+    abstract path :func:`goal_witnesses` gives (the oracle's witness vectors)."""
+    return {name: (config, actions) for name, (config, actions, _) in _goal_searches().items()}
 
 
 def _proofs() -> GameProofs:
-    return GameProofs(model=MODEL, abstract=abstract, goal_witnesses=goal_witnesses)
+    return GameProofs(
+        model=MODEL, abstract=abstract, goal_witnesses=goal_witnesses, goal_games=goal_games
+    )
 
 
 register_proofs(GAME.id, _proofs)

@@ -227,6 +227,7 @@ def states_along(config: CounterConfig, actions: Sequence[Action]) -> Iterator[C
 
 def test_every_command_is_listed() -> None:
     expected = {"list", "info", "verify", "prove", "simulate", "play", "check", "bench"}
+    expected |= {"schema", "vectors", "serve", "differential"}
     assert expected <= set(subcommands())
 
 
@@ -272,12 +273,20 @@ def test_info_json(fake: CounterGame, capsys: pytest.CaptureFixture[str]) -> Non
     assert FAKE_ID in info["games"]  # type: ignore[operator]
 
 
-def test_schema_prints_the_four_schemas(
-    fake: CounterGame, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_schema_prints_every_schema(fake: CounterGame, capsys: pytest.CaptureFixture[str]) -> None:
     code, schemas = run_json(capsys, "schema", FAKE_ID)
     assert code == 0
-    assert set(schemas) == {"config", "state", "action", "result"}
+    assert set(schemas) == {
+        "config",
+        "state",
+        "action",
+        "outcome",
+        "result",
+        "trace",
+        "vector",
+        "request",
+        "response",
+    }
     code, action = run_json(capsys, "schema", FAKE_ID, "--kind", "action")
     assert code == 0
     assert action == schemas["action"]
@@ -838,3 +847,51 @@ def test_proof_commands_fail_cleanly_without_the_proofs(
     code, info = run_json(capsys, "info", "--json")
     assert code == 0
     assert str(info["proofs"]).startswith("unavailable")
+
+
+# -- the oracle commands ----------------------------------------------------------------------
+
+
+def test_verify_summary_says_one_game(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "verify", "squirrel-or-die", "--games", "2")
+    assert "1 game in" in out
+    assert "1 games" not in out
+
+
+def test_vectors_needs_exactly_one_of_out_and_check(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "vectors")[0] == 2
+    assert run(capsys, "vectors", "--out", "a", "--check", "b")[0] == 2
+    assert run(capsys, "vectors", "--check", "/no/such/folder")[0] == 2
+
+
+def test_vectors_write_and_check(
+    fake: CounterGame, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, report = run_json(capsys, "vectors", FAKE_ID, "--out", str(tmp_path), "--json")
+    assert code == 0
+    games = report["games"]
+    assert isinstance(games, list) and games[0]["game"] == FAKE_ID
+    assert (tmp_path / FAKE_ID / "random").is_dir()
+    code, checked = run_json(capsys, "vectors", "--check", str(tmp_path / FAKE_ID), "--json")
+    assert code == 0 and checked["ok"] is True
+    first = sorted((tmp_path / FAKE_ID / "random").glob("*.json"))[0]
+    first.write_text(first.read_text(encoding="utf-8").replace('"version":1', '"version":2'))
+    code, out, _ = run(capsys, "vectors", "--check", str(tmp_path))
+    assert code == 1
+    assert "FAILED" in out
+
+
+def test_serve_in_process(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Stdin:
+        buffer = io.BytesIO(b'{"op": "info", "id": 1}\nnope\n')
+
+    class Stdout:
+        buffer = io.BytesIO()
+
+    monkeypatch.setattr("sys.stdin", Stdin)
+    monkeypatch.setattr("sys.stdout", Stdout)
+    assert main(["serve"]) == 0
+    answers = [json.loads(line) for line in Stdout.buffer.getvalue().splitlines()]
+    assert [a["ok"] for a in answers] == [True, False]

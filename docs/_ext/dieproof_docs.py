@@ -10,6 +10,7 @@ build, only files whose text changed are touched):
   results, the wrong encodings, the abstract transitions and the traceability matrix;
 - ``code-<game-id>.rst`` per game: autodoc entries for the code the rules name, so the
   ``implemented_by`` links resolve;
+- ``oracle.rst.inc``: the generated half of the oracle guide (``oracle_docs.py``);
 - ``api-modules.rst.inc`` (autodoc of every module of the shared packages),
   ``api-games.rst.inc`` (the toctree of the code pages) and ``cli.rst.inc`` (the help of
   every ``dieproof`` subcommand), included by the hand-written API and CLI pages.
@@ -78,7 +79,12 @@ LOGGER = logging.getLogger(__name__)
 GENERATED = "generated"
 """The folder, under the docs source folder, that this extension owns."""
 
-DOCUMENTED_PACKAGES = ("dieproof.reference.core", "dieproof.spec", "dieproof.proofs")
+DOCUMENTED_PACKAGES = (
+    "dieproof.reference.core",
+    "dieproof.reference.oracle",
+    "dieproof.spec",
+    "dieproof.proofs",
+)
 """Packages the hand-written API reference documents; code pages only link to them."""
 
 CLI_WIDTH = 88
@@ -925,6 +931,7 @@ def generate(srcdir: Path, tests_dir: Path) -> dict[str, str]:
         f"{GENERATED}/games-table.rst.inc": render_games_table(games),
         f"{GENERATED}/cli.rst.inc": render_cli(),
         f"{GENERATED}/api-modules.rst.inc": render_api_modules(),
+        f"{GENERATED}/oracle.rst.inc": _render_oracle(),
     }
     code_pages: list[str] = []
     for game in games:
@@ -943,6 +950,14 @@ def generate(srcdir: Path, tests_dir: Path) -> dict[str, str]:
         else "No game names code of its own yet.\n"
     )
     return files
+
+
+def _render_oracle() -> str:
+    """The generated half of the oracle guide (see ``oracle_docs``, imported here since it
+    uses this module's helpers)."""
+    from oracle_docs import render_oracle
+
+    return render_oracle()
 
 
 def write(srcdir: Path, files: Mapping[str, str]) -> list[str]:

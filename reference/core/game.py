@@ -18,7 +18,7 @@ from typing import Generic, Protocol, TypeVar, cast
 
 import msgspec
 
-from dieproof.reference.core import chance
+from dieproof.reference.core import chance, types
 from dieproof.reference.core.errors import (
     InvalidAction,
     InvalidConfig,
@@ -26,6 +26,7 @@ from dieproof.reference.core.errors import (
     RulesError,
     UnknownGame,
 )
+from dieproof.reference.core.examples import Example
 from dieproof.reference.core.types import (
     CHANCE,
     TERMINAL,
@@ -36,8 +37,9 @@ from dieproof.reference.core.types import (
     Violation,
 )
 
-JSON = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
-"""A JSON value as Python builds it."""
+# A JSON value as Python builds it; defined (and documented) in core.types, kept here
+# for the modules that import it from core.game.
+JSON = types.JSON
 
 ENCODER = msgspec.json.Encoder(order="sorted")
 """The canonical encoder: sorted keys, sets as sorted arrays, no whitespace."""
@@ -122,6 +124,20 @@ class Game(Protocol):
     def schemas(self) -> dict[str, dict[str, JSON]]:
         """JSON Schemas (2020-12) of the config, state, action and result."""
 
+    # -- what the oracle asks of a game (GameBase gives each a default) -----------------
+
+    def examples(self) -> tuple[Example, ...]:
+        """The rulebook's worked examples as data (:mod:`~dieproof.reference.core.examples`);
+        the oracle writes one conformance vector per example."""
+
+    def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        """The ids of the rules that decided a step, most specific first: what a
+        disagreement about this step's outcome is a disagreement about."""
+
+    def check_state(self, state: State) -> None:
+        """Raise :class:`InvalidState` unless ``state`` (usually decoded from a client's
+        JSON) is a consistent position that the rules can be applied to."""
+
 
 C = TypeVar("C", bound=Config)
 S = TypeVar("S", bound=State)
@@ -203,12 +219,53 @@ class GameBase(Generic[C, S, A]):
     def apply(self, state: State, action: Action) -> State:
         raise NotImplementedError
 
+    def invariants(self, state: State) -> tuple[Violation, ...]:
+        raise NotImplementedError
+
     def is_legal(self, state: State, action: Action) -> bool:
         try:
             self.apply(state, action)
         except RulesError:
             return False
         return True
+
+    # -- what the oracle asks of a game --------------------------------------------------
+
+    def examples(self) -> tuple[Example, ...]:
+        """No worked examples unless the game lists some (override to add them)."""
+        return ()
+
+    def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        """No rule attribution unless the game gives one (override to add it)."""
+        return ()
+
+    def validate_state(self, state: S) -> None:
+        """Raise :class:`InvalidState` if ``state`` is structurally impossible: the
+        game's own checks (lengths, ranges, step and phase agreeing) before the
+        invariants run. The default checks nothing."""
+
+    def check_state(self, state: State) -> None:
+        """The game's structural checks, then its invariants; any failure (or any other
+        exception on the way, since the state may be hostile) is an :class:`InvalidState`
+        with code ``PREFIX.STATE_INVALID`` or ``PREFIX.STATE_INVARIANT``."""
+        own = self._state(state)
+        try:
+            self.validate_state(own)
+            violations = self.invariants(own)
+        except RulesError:
+            raise
+        except Exception as error:  # a hostile state may break any assumption
+            raise InvalidState(
+                f"{self.prefix}.STATE_INVALID",
+                f"inconsistent state ({type(error).__name__}: {error})",
+            ) from None
+        if violations:
+            first = violations[0]
+            raise InvalidState(
+                f"{self.prefix}.STATE_INVARIANT",
+                f"the state breaks {first.invariant}: {first.message}",
+                first.invariant,
+            )
 
     # -- codec -------------------------------------------------------------------------
 

@@ -14,6 +14,9 @@ from typing import Final, TypeVar
 
 import msgspec
 
+JSON = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
+"""A JSON value as Python builds it."""
+
 Player = int
 """A seat at the table, counted from 0 in turn order."""
 

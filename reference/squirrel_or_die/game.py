@@ -7,9 +7,10 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
+from dieproof.reference.core.examples import Example
 from dieproof.reference.core.game import GameBase
 from dieproof.reference.core.types import Action, Config, Result, State, Violation
-from dieproof.reference.squirrel_or_die import rules
+from dieproof.reference.squirrel_or_die import audit, rules
 from dieproof.reference.squirrel_or_die.tiles import Tiles
 from dieproof.reference.squirrel_or_die.types import (
     ACTION_TYPES,
@@ -81,6 +82,17 @@ class SquirrelOrDie(GameBase[SodConfig, SodState, SodAction]):
 
     def config_of(self, state: State) -> SodConfig:
         return self._state(state).config
+
+    def examples(self) -> tuple[Example, ...]:
+        from dieproof.reference.squirrel_or_die.examples import EXAMPLES
+
+        return EXAMPLES
+
+    def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        return audit.step_rules(self._state(before), self._action(action), self._state(after))
+
+    def validate_state(self, state: SodState) -> None:
+        audit.validate_state(state)
 
 
 def tiles_in_play(state: SodState) -> Tiles:

@@ -1,0 +1,288 @@
+"""``dieproof schema``, ``vectors``, ``serve`` and ``differential``: the oracle for other
+implementations (DESIGN section 5)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from dieproof.reference import game, game_ids
+from dieproof.reference.cli.common import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    CliError,
+    CommandFactory,
+    err_console,
+    get_game,
+    json_flag,
+    out_console,
+    positive,
+    positive_float,
+    print_json,
+    progress_bar,
+)
+from dieproof.reference.core.game import Game
+from dieproof.reference.core.types import JSON
+from dieproof.reference.oracle import differential, vectors
+from dieproof.reference.oracle.referee import serve
+from dieproof.reference.oracle.schemas import KIND_NAMES, schemas
+
+DEFAULT_DIFFERENTIAL_GAMES: Final = 5
+
+
+def register(command: CommandFactory) -> None:
+    """Add ``schema``, ``vectors``, ``serve`` and ``differential``."""
+    sub = command(
+        "schema",
+        "print the JSON Schemas of a game's formats",
+        "Print the JSON Schemas (draft 2020-12) of a game's canonical JSON: the config, "
+        "state, action, chance outcome and result, a trace line, a conformance vector case, "
+        "and the referee's requests and responses. Other implementations validate what "
+        "they read and write against them.",
+        "  dieproof schema squirrel-or-die\n"
+        "  dieproof schema squirrel-or-die --kind vector > vector.schema.json",
+        cmd_schema,
+    )
+    sub.add_argument("game", metavar="GAME", help="the game id")
+    sub.add_argument(
+        "--kind", choices=KIND_NAMES, help="only this schema (default: all, in one object)"
+    )
+
+    sub = command(
+        "vectors",
+        "write the conformance vectors of a game, or check a folder of them",
+        "Write a game's conformance vectors under DIR/GAME/KIND/NAME.json, one "
+        "self-describing case per file: the worked examples of the rulebook (named after "
+        "them), seeded random games for every configuration, the games that witness each "
+        "goal of the z3 model, and one rejection per error code. The same dieproof writes "
+        "the same bytes. With --check, replay every case under DIR through the reference "
+        "instead and exit 1 if any disagrees.",
+        "  dieproof vectors squirrel-or-die --out spec/vectors\n"
+        "  dieproof vectors --out vectors --seeds 5 --readings\n"
+        "  dieproof vectors --check spec/vectors --json",
+        cmd_vectors,
+    )
+    sub.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    sub.add_argument("--out", type=Path, metavar="DIR", help="write the cases under DIR")
+    sub.add_argument("--check", type=Path, metavar="DIR", help="check the cases under DIR")
+    sub.add_argument(
+        "--seeds",
+        type=positive,
+        default=vectors.RANDOM_SEEDS,
+        metavar="N",
+        help=f"random games per configuration (default {vectors.RANDOM_SEEDS})",
+    )
+    sub.add_argument(
+        "--readings",
+        action="store_true",
+        help="also random games under every non-default reading",
+    )
+    sub.add_argument(
+        "--no-witnesses", action="store_true", help="skip the z3 witness games (no proofs)"
+    )
+    json_flag(sub)
+
+    sub = command(
+        "serve",
+        "answer referee requests: JSON Lines on stdin and stdout",
+        "Run the referee: read one JSON request per line on stdin (ops: info, new, legal, "
+        "chance, apply, result, schema; state passed by value) and write one JSON answer "
+        "per line on stdout, a result or an error with code, message and rule id. It runs "
+        "until stdin ends; nothing a client sends makes it crash.",
+        '  dieproof serve\n  echo \'{"op": "new", "game": "squirrel-or-die"}\' | dieproof serve',
+        cmd_serve,
+    )
+
+    sub = command(
+        "differential",
+        "test another implementation against the reference, step by step",
+        "Start CMD, the other implementation's adapter speaking the referee protocol, and "
+        "play the same games through it and the reference: every conformance vector, then "
+        "N seeded random games per configuration and reading. After every step compare "
+        "acceptance and error codes, the player to move, the legal actions, the chance "
+        "outcomes with their probabilities, the state (whole, or the projection the adapter "
+        "declares) and the result. Report the first divergence with the step, both answers "
+        "and the rule id, and exit 1; exit 0 if everything agrees.",
+        "  dieproof differential squirrel-or-die --against 'node port/adapter.js'\n"
+        "  dieproof differential squirrel-or-die --against './my-port --referee' "
+        "--games 50 --json",
+        cmd_differential,
+    )
+    sub.add_argument("game", metavar="GAME", help="the game id")
+    sub.add_argument("--against", required=True, metavar="CMD", help="the adapter's command line")
+    sub.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_DIFFERENTIAL_GAMES,
+        metavar="N",
+        help="random games per configuration and reading, 0 for none "
+        f"(default {DEFAULT_DIFFERENTIAL_GAMES})",
+    )
+    sub.add_argument("--seed", type=int, default=0, help="seed of the first random game")
+    sub.add_argument(
+        "--vectors",
+        type=Path,
+        metavar="DIR",
+        help="cases from this folder (default: the game's vectors, generated in memory)",
+    )
+    sub.add_argument("--no-vectors", action="store_true", help="random games only")
+    sub.add_argument(
+        "--timeout",
+        type=positive_float,
+        default=differential.DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds to wait for an answer (default {differential.DEFAULT_TIMEOUT:g})",
+    )
+    sub.add_argument("--quiet", action="store_true", help="no progress bar")
+    json_flag(sub)
+
+
+# -- schema -------------------------------------------------------------------------------------
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    """``dieproof schema``."""
+    found = schemas(get_game(args.game))
+    kind: str | None = args.kind
+    print_json(found if kind is None else found[kind])
+    return EXIT_OK
+
+
+# -- vectors ------------------------------------------------------------------------------------
+
+
+def witness_games(g: Game) -> vectors.WitnessGames | None:
+    """The goal games of ``g``'s proofs, or ``None`` when it has none (or no proofs)."""
+    try:
+        from dieproof.proofs import proof_game_ids, proofs_for
+    except ImportError:
+        return None
+    if g.id not in proof_game_ids():
+        return None
+    found = proofs_for(g.id).goal_games
+    return None if found is None else found()
+
+
+def cmd_vectors(args: argparse.Namespace) -> int:
+    """``dieproof vectors``."""
+    as_json: bool = args.json
+    check: Path | None = args.check
+    out: Path | None = args.out
+    if (check is None) == (out is None):
+        raise CliError("give either --out DIR (write) or --check DIR (check)")
+    if check is not None:
+        return _check_vectors(check, as_json=as_json)
+    assert out is not None
+    wanted: list[str] = args.games
+    games = [get_game(game_id) for game_id in wanted] if wanted else [game(i) for i in game_ids()]
+    summary: list[JSON] = []
+    err = err_console()
+    for g in games:
+        witnesses = None if args.no_witnesses else witness_games(g)
+        cases = vectors.generate(g, seeds=args.seeds, readings=args.readings, witnesses=witnesses)
+        written = vectors.write(cases, out)
+        kinds: dict[str, JSON] = {
+            kind: sum(1 for c in cases if c["kind"] == kind) for kind in vectors.KINDS
+        }
+        note = "" if witnesses else " (no witness games: the game has no proofs)"
+        if not as_json:
+            err.print(
+                f"{g.id}: wrote {len(written)} cases to {out / g.id}: "
+                + ", ".join(f"{count} {kind}" for kind, count in kinds.items())
+                + note
+            )
+        summary.append({"game": g.id, "cases": len(written), "kinds": kinds})
+    if as_json:
+        print_json({"ok": True, "out": str(out), "games": summary})
+    return EXIT_OK
+
+
+def _check_vectors(root: Path, *, as_json: bool) -> int:
+    if not root.exists():
+        raise CliError(f"{root} does not exist")
+    reports = vectors.check_paths(vectors.case_files(root), game)
+    failed = [r for r in reports if not r.ok]
+    if as_json:
+        print_json(
+            {
+                "ok": not failed and bool(reports),
+                "cases": len(reports),
+                "failed": [r.to_json() for r in failed],
+            }
+        )
+    else:
+        out = out_console()
+        for report in failed:
+            out.print(f"FAILED {report.name}: {report.problem}")
+        steps = sum(r.steps for r in reports)
+        verdict = "OK" if not failed and reports else "FAILED"
+        out.print(f"{len(reports)} cases, {steps:,} steps checked, {len(failed)} failed: {verdict}")
+    return EXIT_OK if reports and not failed else EXIT_FAILURE
+
+
+# -- serve --------------------------------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``dieproof serve``."""
+    del args
+    serve(sys.stdin.buffer, sys.stdout.buffer)
+    return EXIT_OK
+
+
+# -- differential -------------------------------------------------------------------------------
+
+
+def cmd_differential(args: argparse.Namespace) -> int:
+    """``dieproof differential``."""
+    g = get_game(args.game)
+    as_json: bool = args.json
+    cases: list[differential.Case] = []
+    if not args.no_vectors:
+        cases += differential.vector_cases(_vector_source(g, args.vectors))
+    games: int = args.games
+    if games < 0:
+        raise CliError("--games must be 0 or more")
+    cases += differential.random_game_cases(g, games, args.seed)
+    if not cases:
+        raise CliError("nothing to compare: no vectors and --games 0")
+    try:
+        with (
+            differential.process_adapter(args.against, timeout=args.timeout) as adapter,
+            progress_bar(args.quiet or as_json) as progress,
+        ):
+            task = progress.add_task(f"differential {g.id}", total=len(cases))
+            report = differential.run(
+                g, adapter, cases, on_case=lambda done: progress.update(task, completed=done)
+            )
+    except differential.AdapterError as error:
+        raise CliError(str(error), EXIT_FAILURE) from None
+    if as_json:
+        print_json(report.to_json())
+    else:
+        _print_report(report)
+    return EXIT_OK if report.ok else EXIT_FAILURE
+
+
+def _vector_source(g: Game, folder: Path | None) -> Sequence[dict[str, JSON]]:
+    if folder is None:
+        return vectors.generate(g, witnesses=witness_games(g))
+    paths = vectors.case_files(folder / g.id if (folder / g.id).is_dir() else folder)
+    found = []
+    for path in paths:
+        try:
+            case = vectors.read(path)
+        except vectors.VectorError as error:
+            raise CliError(str(error)) from None
+        if case.get("game") == g.id:
+            found.append(case)
+    if not found:
+        raise CliError(f"no {g.id} cases under {folder}")
+    return found
+
+
+def _print_report(report: differential.Report) -> None:
+    out_console().print(report.render())
