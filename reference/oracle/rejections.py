@@ -158,7 +158,8 @@ def _config_cases(g: Game) -> list[dict[str, JSON]]:
             make_case(
                 g,
                 "rejection",
-                slug(code),
+                # A code may refuse both a configuration and an action: keep both cases.
+                "config-" + slug(code),
                 title=f"A configuration the rules reject with {code}"
                 + (f" (rule {error.rule})" if error.rule else ""),
                 config=candidate,
