@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from dieproof.reference.core.game import GameBase
 from dieproof.reference.core.types import Action, Config, Result, State, Violation
-from dieproof.reference.until_daylight import combat, rules
+from dieproof.reference.until_daylight import audit, combat, rules
 from dieproof.reference.until_daylight.base import (
     catalog,
     enemies_on_table,
@@ -88,6 +88,12 @@ class UntilDaylight(GameBase[UdConfig, UdState, UdAction]):
 
     def config_of(self, state: State) -> UdConfig:
         return self._state(state).config
+
+    def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        return audit.step_rules(self._state(before), self._action(action), self._state(after))
+
+    def validate_state(self, state: UdState) -> None:
+        audit.validate_state(state)
 
 
 def invariants(state: UdState) -> tuple[Violation, ...]:
