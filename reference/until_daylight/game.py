@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
+from dieproof.reference.core.examples import Example
 from dieproof.reference.core.game import GameBase
 from dieproof.reference.core.types import Action, Config, Result, State, Violation
 from dieproof.reference.until_daylight import audit, combat, rules
@@ -88,6 +89,11 @@ class UntilDaylight(GameBase[UdConfig, UdState, UdAction]):
 
     def config_of(self, state: State) -> UdConfig:
         return self._state(state).config
+
+    def examples(self) -> tuple[Example, ...]:
+        from dieproof.reference.until_daylight.examples import EXAMPLES
+
+        return EXAMPLES
 
     def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
         return audit.step_rules(self._state(before), self._action(action), self._state(after))
