@@ -1050,8 +1050,9 @@ def _content(
     rubble: Mapping[str, int] | None = None,
 ) -> Content:
     """dieproof's default content with other characters' health and slots, horde, combat
-    die or rubble deck (``rubble``: the only cards in the deck, with their counts): a
-    user-supplied box, as the config allows."""
+    die or rubble deck (``rubble``: the only cards in the deck, with their counts), and
+    no objective cards: a user-supplied box, as the config allows (a small one: the
+    witness games' vectors spell it out)."""
     base = DEFAULT_CONTENT
     characters = tuple(
         msgspec.structs.replace(c, health=health, slots=slots_each) for c in base.characters
@@ -1065,6 +1066,7 @@ def _content(
         rubble=cards,
         horde=base.horde if horde is None else horde,
         die=base.die if die is None else die,
+        objectives=(),
     )
 
 

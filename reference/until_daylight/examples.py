@@ -25,6 +25,7 @@ from typing import Final
 import msgspec
 
 from dieproof.reference.core.examples import Example
+from dieproof.reference.until_daylight.base import catalog
 from dieproof.reference.until_daylight.content import DEFAULT_CONTENT
 from dieproof.reference.until_daylight.script import Script, deck_json, horde_json
 from dieproof.reference.until_daylight.types import (
@@ -32,18 +33,25 @@ from dieproof.reference.until_daylight.types import (
     AbilityKind,
     AttackWith,
     Build,
+    Choose,
     Clock,
     Content,
     Discard,
+    DrawObjective,
     Enemy,
     Face,
     Fate,
     FateRoll,
+    FirstPlayer,
+    Found,
     Give,
+    Keep,
+    Sacrifice,
     Token,
     UdConfig,
     Use,
 )
+from dieproof.reference.until_daylight.types import Draw as DrawAction
 
 R, W, B, M, S = Enemy.RAIDER, Enemy.WANDERER, Enemy.BRUTE, Enemy.MONSTER, Enemy.SURVIVOR
 HEAD, BODY = Face.HEAD, Face.BODY
@@ -58,17 +66,51 @@ def _plain(content: Content) -> Content:
         )
         for character in content.characters
     )
-    return msgspec.structs.replace(content, characters=characters)
+    return msgspec.structs.replace(content, characters=characters, objectives=())
 
 
 EXAMPLE_CONTENT: Final = _plain(DEFAULT_CONTENT)
-"""The default content with no advantage or drawback: an attack rolls one die per
-ammunition card (plus a melee weapon's own dice), as in the rulebook's examples."""
+"""The default content with no advantage or drawback, so that an attack rolls one die
+per ammunition card (plus a melee weapon's own dice) as in the rulebook's examples, and
+no objective cards (these examples need none)."""
 
 PLAIN: Final = UdConfig(players=3, content=EXAMPLE_CONTENT)
 """Three players with :data:`EXAMPLE_CONTENT`."""
 THREE: Final = ("pillar", "hipster", "trigger")
 """The characters of the three-player examples, in seat order from seat 0."""
+
+
+def secondary_objectives() -> Example:
+    """UD-SETUP-4: a player draws two secondary objectives and keeps one."""
+    script = Script(UdConfig(players=3)).do(FirstPlayer(0), Choose("pillar"))
+    index = catalog(script.config).objective_index
+    own = [index[f"pillar-{k}"] for k in (1, 2, 3)]
+    script.fact("state", "/objectives/0", own, "the pillar's three objective cards come with it")
+    script.fact(
+        "chance",
+        "/0",
+        {"outcome": {"objective": "kills-4", "type": "objective"}, "probability": "3/29"},
+        "a secondary objective is drawn at random from the pile of 29",
+    )
+    script.reject(DrawObjective("pillar-1"), "a character's objective is not in the pile")
+    script.do(DrawObjective("kills-10"), DrawObjective("built-3"))
+    script.fact(
+        "legal",
+        "",
+        [{"objective": "kills-10", "type": "keep"}, {"objective": "built-3", "type": "keep"}],
+        "two are drawn: the player keeps one of them",
+    )
+    script.reject(Keep("saved-1"), "only an objective drawn can be kept")
+    script.do(Keep("built-3"))
+    script.fact("state", "/objectives/0", [*own, index["built-3"]], "and discards the other")
+    script.fact("state", f"/secondary/{index['kills-10']}", 2, "which leaves the pile")
+    script.fact("to_move", "", 1, "the next player clockwise chooses a character")
+    return script.example(
+        "ud-setup-4-two-secondary-objectives-keep-one",
+        "With the character come its objectives; of two secondary objectives drawn, one is kept",
+        "UD-SETUP-4",
+        "UD-SETUP-3",
+    )
 
 
 def psycho_becomes_leader() -> Example:
@@ -167,6 +209,70 @@ def horde_of_round_3() -> Example:
         "Round 3 with six players: 6 + 3 = 9 horde cards, and the die of fate adds one",
         "UD-COMBAT-1",
         "UD-COMBAT-2",
+    )
+
+
+_BARE = ("pillar", "hipster", "haggler", "drifter")
+BARE_BOX: Final = msgspec.structs.replace(
+    DEFAULT_CONTENT,
+    characters=tuple(c for c in DEFAULT_CONTENT.characters if c.name in _BARE),
+    rubble=tuple(
+        msgspec.structs.replace(card, count=0, source="dieproof example: none in the box")
+        for card in DEFAULT_CONTENT.rubble
+        if card.name in {f"basic-{name}" for name in _BARE} | {"plank", "nails", "rope", "blade"}
+    ),
+    objectives=(),
+)
+"""A user's box with four characters, no rubble card but their basic weapons, and no
+objectives: with three players, one basic weapon is all the rubble deck holds."""
+
+
+def no_rubble_left() -> Example:
+    """UD-SEARCH-1 at its edge (reading UD-A3): with the deck and the discard pile both
+    empty there is nothing to draw."""
+    script = Script(UdConfig(players=3, content=BARE_BOX)).setup("pillar", "hipster", "haggler")
+    script.search(DrawAction())
+    script.fact("chance", "", 1, "the deck: the basic weapon nobody chose", length=True)
+    script.do(Found("basic-drifter"))
+    script.fact("state", "/inventories/0/0", 1, "the pillar keeps it")
+    script.do(Clock(False))
+    script.fact("legal", "/0/type", "give", "the deck and the discard pile are empty: no draw")
+    script.reject(DrawAction(), "no rubble card is left to draw")
+    return script.example(
+        "ud-search-1-no-rubble-card-left",
+        "With the rubble deck and its discard pile both empty, a player cannot draw",
+        "UD-SEARCH-1",
+    )
+
+
+def weapons_and_abilities() -> Example:
+    """UD-COMBAT-5: the weapon, the ammunition and the character's drawback set the
+    dice; an attack that would roll none is refused."""
+    script = Script(UdConfig(players=3)).setup(*THREE)
+    script.draw("gun").passes(2).draw("gun-ammo").passes(2).draw("gun-ammo").passes(2)
+    script.gong(Fate.REMOVE_ENEMY, W, W, W)
+    script.fact(
+        "legal",
+        "/0",
+        {"ammo": 0, "area": 0, "type": "attack", "weapon": "basic-pillar"},
+        "the pillar's basic weapon: melee, its own dice",
+    )
+    script.fact(
+        "legal",
+        "/1",
+        {"ammo": 2, "area": 0, "type": "attack", "weapon": "gun"},
+        "the gun with both ammunition cards: 2 dice, less 1 for the pillar's drawback",
+    )
+    script.reject(AttackWith(0, "gun", 1), "one ammunition card less the drawback: no die")
+    script.do(AttackWith(0, "gun", 2))
+    script.fact("state", "/roll_size", 1, "1 die")
+    ammo, gun = script.card("gun-ammo"), script.card("gun")
+    script.fact("state", f"/rubble_discard/{ammo}", 2, "the ammunition spent is discarded")
+    script.fact("state", f"/inventories/0/{gun}", 1, "the gun is kept")
+    return script.example(
+        "ud-combat-5-weapons-ammunition-and-abilities",
+        "A gun, its ammunition and the pillar's drawback make the dice; no die, no attack",
+        "UD-COMBAT-5",
     )
 
 
@@ -442,13 +548,40 @@ def infected_attack() -> Example:
     )
 
 
+def sacrificing_a_survivor() -> Example:
+    """UD-ENEMY-7: a saved survivor is discarded to absorb one damage (the drifter, who
+    does not heal at the end of the round, takes it)."""
+    script = Script(UdConfig(players=3)).setup("drifter", "hipster", "trigger").quiet_round()
+    script.fact("state", "/saved/0", 3, "the drifter saved the 3 survivors of round 1")
+    script.passes(2).gong(Fate.REMOVE_ENEMY, W, W, W, W).passes(3).roll(2, 0, 2)
+    script.fact("to_move", "", 0, "2 heads reach the drifter, who may sacrifice survivors")
+    script.fact(
+        "legal",
+        "",
+        [{"count": k, "type": "sacrifice"} for k in range(3)],
+        "none, one or two: one per damage",
+    )
+    script.reject(Sacrifice(3), "three survivors for two damage: one too many")
+    script.do(Sacrifice(1))
+    script.fact("state", "/health/0", 8, "one survivor absorbs one damage; the other hurts")
+    script.fact("state", "/saved/0", 2, "the survivor is discarded")
+    return script.example(
+        "ud-enemy-7-a-survivor-absorbs-a-damage",
+        "A player discards a saved survivor to absorb one of two damage",
+        "UD-ENEMY-7",
+    )
+
+
 def build() -> tuple[Example, ...]:
     """Every example, in the rulebook's order."""
     return (
+        secondary_objectives(),
         psycho_becomes_leader(),
+        no_rubble_left(),
         consuming_food(),
         ammunition_slots(),
         horde_of_round_3(),
+        weapons_and_abilities(),
         seven_gun_ammo(),
         four_enemies(),
         ten_enemies(),
@@ -460,6 +593,7 @@ def build() -> tuple[Example, ...]:
         two_barricades(),
         raiders_attack(),
         infected_attack(),
+        sacrificing_a_survivor(),
     )
 
 
