@@ -25,6 +25,7 @@ from typing import Final
 import msgspec
 
 from dieproof.reference.core.examples import Example
+from dieproof.reference.core.types import JSON
 from dieproof.reference.until_daylight.base import catalog
 from dieproof.reference.until_daylight.content import DEFAULT_CONTENT
 from dieproof.reference.until_daylight.script import Script, deck_json, horde_json
@@ -84,7 +85,7 @@ def secondary_objectives() -> Example:
     """UD-SETUP-4: a player draws two secondary objectives and keeps one."""
     script = Script(UdConfig(players=3)).do(FirstPlayer(0), Choose("pillar"))
     index = catalog(script.config).objective_index
-    own = [index[f"pillar-{k}"] for k in (1, 2, 3)]
+    own: list[JSON] = [index[f"pillar-{k}"] for k in (1, 2, 3)]
     script.fact("state", "/objectives/0", own, "the pillar's three objective cards come with it")
     script.fact(
         "chance",
