@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from dieproof.reference import game
 from dieproof.reference.core import CHANCE, TERMINAL, InvalidState, replace
+from dieproof.reference.oracle import vectors
 from dieproof.reference.oracle.referee import Referee
 from dieproof.reference.until_daylight import (
     GAME,
@@ -201,3 +203,94 @@ def test_step_rules_name_rules_of_the_specification_in_eager_games() -> None:
                 named.update(found)
                 state = after
     assert len(named) >= 35, sorted(known - named)
+
+
+# -- the worked examples ------------------------------------------------------------------------
+
+RULEBOOK_EXAMPLES = {
+    # the rulebook's "Example" paragraphs, by what they show
+    "ud-setup-6-the-psycho-becomes-leader": "UD-SETUP-6",
+    "ud-search-5-consuming-food": "UD-SEARCH-5",
+    "ud-search-9-ammunition-shares-a-slot": "UD-SEARCH-9",
+    "ud-combat-1-ten-horde-cards-in-round-3": "UD-COMBAT-1",
+    "ud-combat-6-seven-gun-ammo-give-six-dice": "UD-COMBAT-6",
+    "ud-combat-7-four-enemies": "UD-COMBAT-7",
+    "ud-combat-7-ten-enemies": "UD-COMBAT-7",
+    "ud-combat-10-one-area-per-attack": "UD-COMBAT-10",
+    "ud-combat-12-taming-the-horde": "UD-COMBAT-12",
+    "ud-enemy-2-a-trap-and-a-brute": "UD-ENEMY-2",
+    "ud-enemy-2-a-trap-and-a-monster": "UD-ENEMY-2",
+    "ud-enemy-6-two-barricades": "UD-ENEMY-6",
+    "ud-enemy-3-the-raiders-attack": "UD-ENEMY-3",
+    "ud-enemy-4-the-infected-attack": "UD-ENEMY-4",
+    # situations the rules describe without a printed example
+    "ud-combat-11-collateral-damage": "UD-COMBAT-11",
+    "ud-setup-4-two-secondary-objectives-keep-one": "UD-SETUP-4",
+    "ud-search-1-no-rubble-card-left": "UD-SEARCH-1",
+    "ud-combat-5-weapons-ammunition-and-abilities": "UD-COMBAT-5",
+    "ud-enemy-7-a-survivor-absorbs-a-damage": "UD-ENEMY-7",
+}
+
+
+def test_every_example_of_the_rulebook_is_a_worked_example() -> None:
+    # The rulebook prints 13 worked examples ("consuming food" twice); the trap's, with
+    # its monster aside, makes two: 14 here, and 5 situations the rules describe.
+    by_name = {example.name: example for example in GAME.examples()}
+    assert set(by_name) == set(RULEBOOK_EXAMPLES)
+    assert len(RULEBOOK_EXAMPLES) == 14 + 5
+    for name, rule in RULEBOOK_EXAMPLES.items():
+        assert by_name[name].rules[0] == rule, name
+        assert by_name[name].facts, name
+
+
+@pytest.mark.parametrize("name", sorted(RULEBOOK_EXAMPLES))
+def test_a_worked_example_plays_from_the_initial_state(name: str) -> None:
+    example = next(e for e in GAME.examples() if e.name == name)
+    report = vectors.check_case(vectors.example_case(GAME, example), game)
+    assert report.ok, report.problem
+    state = GAME.initial_state(example.config)
+    for action in example.actions:  # every position on the way is one the referee takes
+        state = GAME.apply(state, action)
+        GAME.check_state(state)
+    for rejection in example.rejections:
+        assert rejection.code.startswith("UD.") and rejection.rule in known_rules()
+
+
+def test_the_rulebook_numbers_are_the_facts() -> None:
+    facts = {e.name: {(f.pointer, json.dumps(f.value)) for f in e.facts} for e in GAME.examples()}
+    assert ("/roll_size", "6") in facts["ud-combat-7-four-enemies"]
+    assert ("/kills/0", "3") in facts["ud-combat-7-four-enemies"]
+    assert ("/roll_size", "5") in facts["ud-combat-7-ten-enemies"]
+    assert ("/reveal", "10") in facts["ud-combat-1-ten-horde-cards-in-round-3"]
+    assert ("/leader", "1") in facts["ud-setup-6-the-psycho-becomes-leader"]
+    assert ("/roll_size", "4") in facts["ud-setup-6-the-psycho-becomes-leader"]
+    assert ("/round", "5") in facts["ud-setup-6-the-psycho-becomes-leader"]
+    assert ("/defense/dice_left", "7") in facts["ud-enemy-4-the-infected-attack"]
+    assert ("/barricades/0", "0") in facts["ud-enemy-6-two-barricades"]
+    assert ("/round", "4") in facts["ud-enemy-2-a-trap-and-a-brute"]
+    seven = next(e for e in GAME.examples() if e.name.startswith("ud-combat-6"))
+    assert [r.code for r in seven.rejections] == ["UD.AMMO"]
+
+
+def known_rules() -> set[str]:
+    return {rule.id for rule in load(UD).rules}
+
+
+# -- the witness games ----------------------------------------------------------------------------
+
+
+def test_the_witness_games_reach_their_goals() -> None:
+    from dieproof.proofs import proofs_for
+    from dieproof.proofs.compile import CompiledModel
+
+    proofs = proofs_for(UD)
+    assert proofs.goal_games is not None
+    games = proofs.goal_games()
+    compiled = CompiledModel(proofs.model)
+    assert set(games) == {goal.name for goal in proofs.model.goals}
+    for name, (cfg, actions) in games.items():
+        state = GAME.initial_state(cfg)
+        for action in actions:
+            state = GAME.apply(state, action)
+            GAME.check_state(state)
+        assert name in compiled.goals_met(proofs.abstract(state)), name
