@@ -10,11 +10,9 @@ brings, what the dice show. It records the facts and the refused actions along t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from dieproof.reference.core.errors import RulesError
 from dieproof.reference.core.examples import Example, Fact, FactSubject, Rejection
-from dieproof.reference.core.types import CHANCE, JSON, TERMINAL
+from dieproof.reference.core.types import JSON
 from dieproof.reference.until_daylight import rules
 from dieproof.reference.until_daylight.base import catalog
 from dieproof.reference.until_daylight.types import (
@@ -58,20 +56,6 @@ class Script:
         for action in actions:
             self.state = rules.apply(self.state, action)
             self.actions.append(action)
-        return self
-
-    def first(self) -> Script:
-        """One step: the first chance outcome or the first legal action."""
-        if rules.to_move(self.state) == CHANCE:
-            return self.do(rules.chance_outcomes(self.state)[0][0])
-        return self.do(rules.legal_actions(self.state)[0])
-
-    def until(self, done: Callable[[UdState], bool]) -> Script:
-        """:meth:`first` until ``done`` holds."""
-        while not done(self.state):
-            if rules.to_move(self.state) == TERMINAL:
-                raise AssertionError("the game ended before the example's position")
-            self.first()
         return self
 
     def setup(self, *characters: str, first: int = 0) -> Script:
@@ -191,9 +175,3 @@ def horde_json(*kinds: Enemy) -> JSON:
 def deck_json(**counts: int) -> JSON:
     """A horde deck or discard pile as canonical JSON (kinds not named count 0)."""
     return {kind.value: counts.get(kind.value, 0) for kind in Enemy}
-
-
-def seats_of(characters: Sequence[str], first: int = 0) -> dict[str, int]:
-    """Each character's seat when they are chosen in turn order from ``first``."""
-    n = len(characters)
-    return {name: (first + k) % n for k, name in enumerate(characters)}
