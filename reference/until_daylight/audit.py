@@ -108,7 +108,7 @@ def _action_rules(before: UdState, action: UdAction, after: UdState) -> list[str
         if card is not None and catalog(before.config).cards[card].event is not None:
             found.insert(0, "UD-SEARCH-10")
     elif isinstance(action, Discard):
-        found.append(_discard_rule(before))
+        found.extend(_discard_rules(before))
     elif isinstance(action, Reveal):
         found.append("UD-COMBAT-3" if before.phase is Phase.RELEASE else "UD-SEARCH-10")
     elif isinstance(action, Clock) and action.gong:
@@ -120,16 +120,16 @@ def _action_rules(before: UdState, action: UdAction, after: UdState) -> list[str
     return found
 
 
-def _discard_rule(before: UdState) -> str:
-    """Why a player discards: room for a card (UD-SEARCH-7), a raider's damage, the
-    die of fate or a loss event."""
+def _discard_rules(before: UdState) -> tuple[str, ...]:
+    """Why a player discards: room for a card (UD-SEARCH-7), a raider's damage, or a
+    loss event; during the release, the die of fate (or a loss event it drew)."""
     if before.step is Step.OVERFLOW:
-        return "UD-SEARCH-7"
+        return ("UD-SEARCH-7",)
     if before.phase is Phase.ENEMIES:
-        return "UD-ENEMY-3"
-    if before.phase is Phase.RELEASE and not before.draws:
-        return "UD-COMBAT-2"
-    return "UD-SEARCH-10"
+        return ("UD-ENEMY-3",)
+    if before.phase is Phase.RELEASE:
+        return ("UD-COMBAT-2", "UD-SEARCH-10")
+    return ("UD-SEARCH-10",)
 
 
 def _attack_rules(before: UdState, action: AttackWith, after: UdState) -> list[str]:
