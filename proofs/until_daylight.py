@@ -35,7 +35,7 @@ from dieproof.proofs.model import (
     Vars,
     WrongEncoding,
 )
-from dieproof.reference.core.types import CHANCE, TERMINAL, State
+from dieproof.reference.core.types import CHANCE, TERMINAL, Action, Config, State
 from dieproof.reference.until_daylight import GAME, combat, rules
 from dieproof.reference.until_daylight.base import (
     catalog,
@@ -1050,8 +1050,9 @@ def _content(
     rubble: Mapping[str, int] | None = None,
 ) -> Content:
     """dieproof's default content with other characters' health and slots, horde, combat
-    die or rubble deck (``rubble``: the only cards in the deck, with their counts): a
-    user-supplied box, as the config allows."""
+    die or rubble deck (``rubble``: the only cards in the deck, with their counts), and
+    no objective cards: a user-supplied box, as the config allows (a small one: the
+    witness games' vectors spell it out)."""
     base = DEFAULT_CONTENT
     characters = tuple(
         msgspec.structs.replace(c, health=health, slots=slots_each) for c in base.characters
@@ -1065,6 +1066,7 @@ def _content(
         rubble=cards,
         horde=base.horde if horde is None else horde,
         die=base.die if die is None else die,
+        objectives=(),
     )
 
 
@@ -1106,43 +1108,59 @@ def _search(
     goal: Callable[[Mapping[str, int | bool]], bool],
     plans: Sequence[tuple[UdConfig, Policy]],
     seeds: int = 200,
-) -> list[Abstract]:
-    """The abstract path of the first seeded game that reaches ``goal``."""
+) -> tuple[UdConfig, tuple[UdAction, ...], list[Abstract]]:
+    """The first seeded game that reaches ``goal``: its configuration, its actions up to
+    the goal, and its path of abstract states (one more than actions)."""
     for config, policy in plans:
         for seed in range(seeds):
             rng = random.Random(seed)
             state: UdState = rules.initial_state(config)
             path: list[Abstract] = [abstract(state)]
+            actions: list[UdAction] = []
             while rules.to_move(state) != TERMINAL:
                 if goal(path[-1]):
-                    return path
+                    return config, tuple(actions), path
                 if rules.to_move(state) == CHANCE:
                     action = rules.sample_chance(state, rng)
                 else:
                     action = policy(state, rules.legal_actions(state), rng)
                 state = rules.apply(state, action)
+                actions.append(action)
                 path.append(abstract(state))
             if goal(path[-1]):
-                return path
+                return config, tuple(actions), path
     raise LookupError("no seeded game reached the goal")
 
 
-def goal_witnesses() -> dict[str, list[Abstract]]:
-    """For every goal, a path of abstract states from a real game that reaches it."""
+def _goal_searches() -> dict[str, tuple[UdConfig, tuple[UdAction, ...], list[Abstract]]]:
+    """For every goal, the first seeded game that reaches it (see :func:`_search`)."""
     compiled = CompiledModel(MODEL)
-    witnesses: dict[str, list[Abstract]] = {}
+    found: dict[str, tuple[UdConfig, tuple[UdAction, ...], list[Abstract]]] = {}
     for goal in MODEL.goals:
         name = goal.name
 
         def reached(a: Mapping[str, int | bool], name: str = name) -> bool:
             return name in compiled.goals_met(a)
 
-        witnesses[name] = _search(reached, WITNESS_CONFIGS.get(name, DEFAULT_WITNESS))
-    return witnesses
+        found[name] = _search(reached, WITNESS_CONFIGS.get(name, DEFAULT_WITNESS))
+    return found
+
+
+def goal_witnesses() -> dict[str, list[Abstract]]:
+    """For every goal, a path of abstract states from a real game that reaches it."""
+    return {name: path for name, (_, _, path) in _goal_searches().items()}
+
+
+def goal_games() -> dict[str, tuple[Config, tuple[Action, ...]]]:
+    """For every goal, the configuration and the concrete actions of the real game whose
+    abstract path :func:`goal_witnesses` gives (the oracle's witness vectors)."""
+    return {name: (config, actions) for name, (config, actions, _) in _goal_searches().items()}
 
 
 def _proofs() -> GameProofs:
-    return GameProofs(model=MODEL, abstract=abstract, goal_witnesses=goal_witnesses)
+    return GameProofs(
+        model=MODEL, abstract=abstract, goal_witnesses=goal_witnesses, goal_games=goal_games
+    )
 
 
 register_proofs(GAME.id, _proofs)

@@ -881,6 +881,54 @@ def test_vectors_write_and_check(
     assert "FAILED" in out
 
 
+def test_vectors_say_why_there_are_no_witness_games(
+    fake: CounterGame,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dieproof.proofs import core as proofs_core
+    from dieproof.proofs.refinement import GameProofs
+
+    code, _, err = run(capsys, "vectors", FAKE_ID, "--out", str(tmp_path))
+    assert code == 0
+    assert "no witness games: the game has no proofs" in " ".join(err.split())
+    real = proofs_core.proofs_for("squirrel-or-die")
+    without = GameProofs(model=real.model, abstract=real.abstract)
+    monkeypatch.setitem(proofs_core._LOADED, "squirrel-or-die", without)
+    code, report = run_json(capsys, "vectors", "squirrel-or-die", "--out", str(tmp_path), "--json")
+    assert code == 0
+    games = report["games"]
+    assert isinstance(games, list)
+    assert "goal_games is not set" in str(games[0]["no_witnesses"])
+    code, _, err = run(capsys, "vectors", "squirrel-or-die", "--out", str(tmp_path))
+    err = " ".join(err.split())
+    assert "no witness games: its proofs give no goal games" in err
+    assert "has no proofs" not in err
+
+
+def test_vectors_report_a_failure_in_generation(
+    fake: CounterGame,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(self: CounterGame) -> tuple[object, ...]:
+        raise ValueError("the example does not play")
+
+    monkeypatch.setattr(CounterGame, "examples", broken)
+    code, out, err = run(capsys, "vectors", FAKE_ID, "--out", str(tmp_path))
+    assert code == 1
+    assert "Traceback" not in err + out
+    err = " ".join(err.split())
+    assert f"{FAKE_ID}: generating its vectors failed: ValueError: the example does not play" in err
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setattr(CounterGame, "examples", GameBase.examples)
+    code, _, err = run(capsys, "vectors", FAKE_ID, "--out", str(blocked))
+    assert code == 1 and "cannot write the vectors" in " ".join(err.split())
+
+
 def test_serve_in_process(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

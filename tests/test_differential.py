@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from dieproof.reference import game
+from dieproof.reference import game, games
 from dieproof.reference.cli import main
 from dieproof.reference.core.types import JSON
 from dieproof.reference.oracle import differential, vectors
@@ -273,6 +273,43 @@ def test_a_command_that_does_not_exist() -> None:
         ProcessAdapter("/no/such/program --flag")
 
 
+# -- Until Daylight ----------------------------------------------------------------------------
+
+UD = "until-daylight"
+
+
+def ud_cases() -> list[differential.Case]:
+    from dieproof.reference.cli.oracle import witness_games
+
+    g = game(UD)
+    return vector_cases(vectors.generate(g, witnesses=witness_games(g)[0])) + random_game_cases(
+        g, 1, 0
+    )
+
+
+def test_until_daylight_agrees_with_itself_through_the_referee() -> None:
+    found = ud_cases()
+    assert {case.name.split("/")[0] for case in found} >= {"example", "witness", "rejection"}
+    report = differential.run(game(UD), InProcessAdapter(REFEREE.answer), found)
+    assert report.ok, report.render()
+    assert report.cases == len(found) and report.steps > 3000
+
+
+def test_until_daylight_a_wrong_wound_names_the_enemies_rules() -> None:
+    def change(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        state = answer.get("result", {}).get("state") if answer["ok"] else None
+        if state is not None and request["action"]["type"] == "roll" and state["wounds"][0]:
+            state["wounds"][0] += 1
+        return answer
+
+    report = differential.run(game(UD), Perturbed("apply", change), ud_cases())
+    divergence = report.divergence
+    assert divergence is not None and divergence.kind == "state", report.render()
+    assert "/wounds/0" in divergence.message
+    assert divergence.rule is not None and divergence.rule.startswith("UD-")
+    assert {"UD-ENEMY-5", "UD-ENEMY-10"} & set(divergence.rules), divergence.rules
+
+
 # -- the command line -------------------------------------------------------------------------
 
 
@@ -280,8 +317,11 @@ def serve_command() -> str:
     return f"{sys.executable} -m dieproof.reference.cli serve"
 
 
-def test_the_command_against_dieproof_serve(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["differential", SOD, "--against", serve_command(), "--games", "1", "--json"])
+@pytest.mark.parametrize("game_id", [g.id for g in games()])
+def test_the_command_against_dieproof_serve(
+    game_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["differential", game_id, "--against", serve_command(), "--games", "1", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 0, report
     assert report["ok"] is True and report["divergence"] is None

@@ -54,7 +54,7 @@ def all_cases() -> tuple[differential.Case, ...]:
     g = game(SOD)
     from dieproof.reference.cli.oracle import witness_games
 
-    found = differential.vector_cases(vectors.generate(g, witnesses=witness_games(g)))
+    found = differential.vector_cases(vectors.generate(g, witnesses=witness_games(g)[0]))
     return (*found, *differential.random_game_cases(g, 10, 0))
 
 

@@ -3,6 +3,7 @@ lines in which every line must be answered and no state ever changes."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
@@ -414,6 +415,44 @@ def test_fuzz_through_the_process(seed: int) -> None:
     assert len(answers) == len(lines)
     for line, answer in zip(lines, answers, strict=True):
         check_answer(line, answer)
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_fuzz_a_state_that_passes_the_check_never_crashes_the_rules(seed: int) -> None:
+    """Hostile states the referee accepts are positions the rules can be applied to:
+    listing, every legal action and chance outcome, and any other action raise nothing
+    but a rules error, and a decision node has a legal action, a chance node an outcome."""
+    from dieproof.reference.core import CHANCE, TERMINAL
+    from dieproof.reference.core.errors import RulesError
+
+    rng = random.Random(seed)
+    accepted = 0
+    for _ in range(300):
+        game_id, state_json = rng.choice(real_states())
+        g = game(game_id)
+        hostile = state_json
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            hostile = mutate(rng, hostile)
+        try:
+            state = g.load_state(json.dumps(hostile))
+            g.check_state(state)
+        except RulesError:
+            continue
+        accepted += 1
+        mover = g.to_move(state)
+        g.result(state)
+        legal, outcomes = g.legal_actions(state), g.chance_outcomes(state)
+        if mover == CHANCE:
+            assert outcomes and not legal, hostile
+        elif mover != TERMINAL:
+            assert legal and not outcomes, hostile
+        for action in (*legal, *(outcome for outcome, _ in outcomes)):
+            g.apply(state, action)
+        for raw in rng.sample(real_actions(), 20):
+            with contextlib.suppress(RulesError):
+                g.apply(state, g.load_action(json.dumps(raw)))
+    assert accepted
 
 
 def test_the_fuzz_reaches_deep_into_the_rules() -> None:

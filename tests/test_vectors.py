@@ -316,20 +316,39 @@ def test_an_unreadable_file_is_a_failed_report(tmp_path: Path) -> None:
 # -- generation ----------------------------------------------------------------------------
 
 
-def test_one_rejection_per_error_code_the_rules_raise() -> None:
-    source = "\n".join(
-        path.read_text(encoding="utf-8")
-        for path in (ROOT / "reference" / "squirrel_or_die").glob("*.py")
-    )
-    raised = set(re.findall(r'"(SOD\.[A-Z_]+)"', source)) - {"SOD.STATE_INVALID"}
+def raised_codes(game_id: str) -> set[str]:
+    """The error codes written in the game's reference package (its rules, its config
+    checks), less the referee's state codes."""
+    g = game(game_id)
+    folder = ROOT / "reference" / game_id.replace("-", "_")
+    source = "\n".join(path.read_text(encoding="utf-8") for path in folder.glob("*.py"))
+    codes = set(re.findall(rf'"({g.prefix}\.[A-Z_]+)"', source))
+    return codes - {f"{g.prefix}.STATE_INVALID"}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_one_rejection_per_error_code_the_rules_raise(game_id: str) -> None:
+    g = game(game_id)
+    raised = raised_codes(game_id)
+    assert len(raised) >= 5, raised  # the scan finds the game's codes
     found = {
         str(case["name"]).removeprefix("rejection/")
-        for case in committed_cases("squirrel-or-die")
+        for case in committed_cases(game_id)
         if case["kind"] == "rejection"
     }
-    codes = {"sod-" + code.removeprefix("SOD.").lower().replace("_", "-") for code in raised}
-    assert codes <= found
-    assert {"sod-action-json", "sod-config-json"} <= found
+    prefix = g.prefix.lower() + "-"
+    for code in sorted(raised):
+        name = prefix + code.removeprefix(g.prefix + ".").lower().replace("_", "-")
+        assert name in found or f"config-{name}" in found, code
+    assert {prefix + "action-json", f"config-{prefix}config-json"} <= found
+    for case in committed_cases(game_id):
+        if case["kind"] != "rejection":
+            continue
+        steps = case["steps"]
+        initial = case["initial"]
+        assert isinstance(steps, list) and isinstance(initial, dict)
+        last = steps[-1] if steps else initial
+        assert isinstance(last, dict) and "error" in last, case["name"]
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -154,16 +154,42 @@ def cmd_schema(args: argparse.Namespace) -> int:
 # -- vectors ------------------------------------------------------------------------------------
 
 
-def witness_games(g: Game) -> vectors.WitnessGames | None:
-    """The goal games of ``g``'s proofs, or ``None`` when it has none (or no proofs)."""
+def witness_games(g: Game) -> tuple[vectors.WitnessGames | None, str]:
+    """The goal games of ``g``'s proofs, or ``None`` and why there are none: no proofs
+    package, no proofs for the game, or proofs that give no goal games."""
     try:
         from dieproof.proofs import proof_game_ids, proofs_for
     except ImportError:
-        return None
+        return None, "dieproof.proofs cannot be imported"
     if g.id not in proof_game_ids():
-        return None
+        return None, "the game has no proofs"
     found = proofs_for(g.id).goal_games
-    return None if found is None else found()
+    if found is None:
+        return None, "its proofs give no goal games (GameProofs.goal_games is not set)"
+    try:
+        return found(), ""
+    except Exception as error:  # a proof module's search is the game author's code
+        raise CliError(
+            f"{g.id}: the witness games of its proofs failed: {type(error).__name__}: {error}",
+            EXIT_FAILURE,
+        ) from None
+
+
+def generated(
+    g: Game,
+    witnesses: vectors.WitnessGames | None,
+    *,
+    seeds: int = vectors.RANDOM_SEEDS,
+    readings: bool = False,
+) -> list[dict[str, JSON]]:
+    """Every case of ``g``; a failure inside generation is a one-line error, exit 1."""
+    try:
+        return vectors.generate(g, seeds=seeds, readings=readings, witnesses=witnesses)
+    except Exception as error:  # a game's examples, rules or witnesses may fail
+        raise CliError(
+            f"{g.id}: generating its vectors failed: {type(error).__name__}: {error}",
+            EXIT_FAILURE,
+        ) from None
 
 
 def cmd_vectors(args: argparse.Namespace) -> int:
@@ -181,20 +207,26 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     summary: list[JSON] = []
     err = err_console()
     for g in games:
-        witnesses = None if args.no_witnesses else witness_games(g)
-        cases = vectors.generate(g, seeds=args.seeds, readings=args.readings, witnesses=witnesses)
-        written = vectors.write(cases, out)
+        witnesses, why = (None, "--no-witnesses") if args.no_witnesses else witness_games(g)
+        cases = generated(g, witnesses, seeds=args.seeds, readings=args.readings)
+        try:
+            written = vectors.write(cases, out)
+        except OSError as error:
+            raise CliError(f"cannot write the vectors under {out}: {error}", EXIT_FAILURE) from None
         kinds: dict[str, JSON] = {
             kind: sum(1 for c in cases if c["kind"] == kind) for kind in vectors.KINDS
         }
-        note = "" if witnesses else " (no witness games: the game has no proofs)"
+        note = "" if witnesses else f" (no witness games: {why})"
         if not as_json:
             err.print(
                 f"{g.id}: wrote {len(written)} cases to {out / g.id}: "
                 + ", ".join(f"{count} {kind}" for kind, count in kinds.items())
                 + note
             )
-        summary.append({"game": g.id, "cases": len(written), "kinds": kinds})
+        entry: dict[str, JSON] = {"game": g.id, "cases": len(written), "kinds": kinds}
+        if not witnesses:
+            entry["no_witnesses"] = why
+        summary.append(entry)
     if as_json:
         print_json({"ok": True, "out": str(out), "games": summary})
     return EXIT_OK
@@ -269,7 +301,7 @@ def cmd_differential(args: argparse.Namespace) -> int:
 
 def _vector_source(g: Game, folder: Path | None) -> Sequence[dict[str, JSON]]:
     if folder is None:
-        return vectors.generate(g, witnesses=witness_games(g))
+        return generated(g, witness_games(g)[0])
     paths = vectors.case_files(folder / g.id if (folder / g.id).is_dir() else folder)
     found = []
     for path in paths:

@@ -210,6 +210,9 @@ class GameBase(Generic[C, S, A]):
     def sample_chance(self, state: State, rng: random.Random) -> Action:
         return chance.sample(self.chance_outcomes(state), rng)
 
+    def to_move(self, state: State) -> int:
+        raise NotImplementedError
+
     def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
         raise NotImplementedError
 
@@ -245,9 +248,10 @@ class GameBase(Generic[C, S, A]):
         invariants run. The default checks nothing."""
 
     def check_state(self, state: State) -> None:
-        """The game's structural checks, then its invariants; any failure (or any other
-        exception on the way, since the state may be hostile) is an :class:`InvalidState`
-        with code ``PREFIX.STATE_INVALID`` or ``PREFIX.STATE_INVARIANT``."""
+        """The game's structural checks, then its invariants, then that a game in progress
+        waits for someone who has something to do; any failure (or any other exception on
+        the way, since the state may be hostile) is an :class:`InvalidState` with code
+        ``PREFIX.STATE_INVALID`` or ``PREFIX.STATE_INVARIANT``."""
         own = self._state(state)
         try:
             self.validate_state(own)
@@ -265,6 +269,31 @@ class GameBase(Generic[C, S, A]):
                 f"{self.prefix}.STATE_INVARIANT",
                 f"the state breaks {first.invariant}: {first.message}",
                 first.invariant,
+            )
+        self._check_node(own)
+
+    def _check_node(self, state: S) -> None:
+        """A game in progress waits for someone: a decision node has a legal action and
+        a chance node an outcome (a last line of defence behind the game's own checks)."""
+        try:
+            mover = self.to_move(state)
+            waiting = bool(
+                self.chance_outcomes(state)
+                if mover == CHANCE
+                else mover == TERMINAL or self.legal_actions(state)
+            )
+        except RulesError:
+            raise
+        except Exception as error:  # the rules met an assumption the checks missed
+            raise InvalidState(
+                f"{self.prefix}.STATE_INVALID",
+                f"the rules cannot be applied to this state ({type(error).__name__}: {error})",
+            ) from None
+        if not waiting:
+            raise InvalidState(
+                f"{self.prefix}.STATE_INVALID",
+                f"the game waits for {'chance' if mover == CHANCE else f'player {mover}'}, "
+                "who has nothing to do",
             )
 
     # -- codec -------------------------------------------------------------------------

@@ -171,53 +171,63 @@ def validate_config(config: UdConfig) -> None:
     """
 
     def bad(code: str, message: str, rule: str = "UD-SETUP-1") -> InvalidConfig:
-        return InvalidConfig(f"UD.{code}", message, rule)
+        return InvalidConfig(code, message, rule)
 
     if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
-        raise bad("PLAYERS", f"Until Daylight is for 3 to 6 players, not {config.players}")
+        raise bad("UD.PLAYERS", f"Until Daylight is for 3 to 6 players, not {config.players}")
     content = content_of(config)
     names = [card.name for card in content.rubble]
     if len(set(names)) != len(names):
-        raise bad("CONTENT", "two rubble cards share a name")
+        raise bad("UD.CONTENT", "two rubble cards share a name")
     cards = {card.name: card for card in content.rubble}
     if any(card.count < 0 for card in content.rubble) or any(n < 0 for n in content.horde.counts()):
-        raise bad("CONTENT", "a card count is negative")
+        raise bad("UD.CONTENT", "a card count is negative")
     if len(content.characters) < config.players:
-        raise bad("CONTENT", f"{len(content.characters)} characters for {config.players} players")
+        raise bad(
+            "UD.CONTENT", f"{len(content.characters)} characters for {config.players} players"
+        )
     if len({c.name for c in content.characters}) != len(content.characters):
-        raise bad("CONTENT", "two characters share a name")
+        raise bad("UD.CONTENT", "two characters share a name")
     for character in content.characters:
         weapon = cards.get(character.weapon)
         if weapon is None or weapon.kind is not CardKind.WEAPON:
-            raise bad("CONTENT", f"{character.name}'s basic weapon is not a weapon card")
+            raise bad("UD.CONTENT", f"{character.name}'s basic weapon is not a weapon card")
         if character.health < 1 or character.slots < 1:
-            raise bad("CONTENT", f"{character.name} needs health and slots of at least 1")
+            raise bad("UD.CONTENT", f"{character.name} needs health and slots of at least 1")
         if character.advantage.amount < 0 or character.drawback.amount < 0:
-            raise bad("CONTENT", f"{character.name} has a negative ability")
+            raise bad("UD.CONTENT", f"{character.name} has a negative ability")
         if character.drawback.kind is AbilityKind.REGENERATION:
-            raise bad("CONTENT", f"{character.name}: regeneration is not a drawback")
+            raise bad("UD.CONTENT", f"{character.name}: regeneration is not a drawback")
     for card in content.rubble:
         if card.kind is CardKind.WEAPON and not card.melee:
             ammo = cards.get(card.ammo)
             if ammo is None or ammo.kind is not CardKind.AMMO:
-                raise bad("CONTENT", f"{card.name} has no ammunition card {card.ammo!r}")
+                raise bad("UD.CONTENT", f"{card.name} has no ammunition card {card.ammo!r}")
         if card.kind is CardKind.EVENT and card.event is None:
-            raise bad("CONTENT", f"event card {card.name} has no effect")
+            raise bad("UD.CONTENT", f"event card {card.name} has no effect")
     for recipe in (content.barricade, content.trap):
         if not recipe or any(name not in cards for name in recipe):
-            raise bad("CONTENT", f"a craft recipe names unknown cards: {recipe}", "UD-SEARCH-2")
+            raise bad("UD.CONTENT", f"a craft recipe names unknown cards: {recipe}", "UD-SEARCH-2")
     die = content.die
     if min(die.head, die.body, die.miss) < 0 or die.head < 1:
-        raise bad("DIE", "the combat die needs at least one head face and no negative count")
+        raise bad("UD.DIE", "the combat die needs at least one head face and no negative count")
     who = {c.name for c in content.characters}
     for objective in content.objectives:
         if objective.character and objective.character not in who:
-            raise bad("CONTENT", f"objective {objective.name} names no character")
+            raise bad("UD.CONTENT", f"objective {objective.name} names no character")
     if len({o.name for o in content.objectives}) != len(content.objectives):
-        raise bad("CONTENT", "two objectives share a name")
+        raise bad("UD.CONTENT", "two objectives share a name")
     timer = config.timer
     if min(timer.gong, timer.tick, timer.limit) < 0 or timer.gong + timer.tick < 1:
-        raise bad("TIMER", "the timer's weights must be non-negative and not both 0", "UD-SEARCH-8")
+        raise bad(
+            "UD.TIMER", "the timer's weights must be non-negative and not both 0", "UD-SEARCH-8"
+        )
+    if config.final_cycles < 1:
+        raise bad(
+            "UD.FINAL_CYCLES",
+            f"the final fight lasts at least one cycle, not {config.final_cycles}",
+            "UD-ROUND-3",
+        )
 
 
 # -- tuples -------------------------------------------------------------------------------

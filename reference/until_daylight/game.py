@@ -7,9 +7,10 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
+from dieproof.reference.core.examples import Example
 from dieproof.reference.core.game import GameBase
 from dieproof.reference.core.types import Action, Config, Result, State, Violation
-from dieproof.reference.until_daylight import combat, rules
+from dieproof.reference.until_daylight import audit, combat, rules
 from dieproof.reference.until_daylight.base import (
     catalog,
     enemies_on_table,
@@ -88,6 +89,17 @@ class UntilDaylight(GameBase[UdConfig, UdState, UdAction]):
 
     def config_of(self, state: State) -> UdConfig:
         return self._state(state).config
+
+    def examples(self) -> tuple[Example, ...]:
+        from dieproof.reference.until_daylight.examples import EXAMPLES
+
+        return EXAMPLES
+
+    def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        return audit.step_rules(self._state(before), self._action(action), self._state(after))
+
+    def validate_state(self, state: UdState) -> None:
+        audit.validate_state(state)
 
 
 def invariants(state: UdState) -> tuple[Violation, ...]:
