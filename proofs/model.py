@@ -100,6 +100,12 @@ Relation = Callable[[Vars, Vars], z3.BoolRef]
 """A two-state formula: the state before, the state after."""
 
 
+def _doc(function: object) -> str:
+    """A formula's docstring, its first paragraph joined into one line."""
+    text = getattr(function, "__doc__", None) or ""
+    return " ".join(text.strip().split("\n\n")[0].split())
+
+
 @dataclass(frozen=True, slots=True)
 class Named:
     """A named one-state invariant."""
@@ -110,6 +116,11 @@ class Named:
     """What it says, in words."""
     formula: StateFormula
     """The invariant as a z3 formula over one state."""
+
+    @classmethod
+    def of(cls, id: str, formula: StateFormula) -> Named:
+        """The invariant ``id`` documented by its formula's docstring."""
+        return cls(id, _doc(formula), formula)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +138,11 @@ class Transition:
     relation: Relation
     """Guard and effect over the state before and the state after."""
 
+    @classmethod
+    def of(cls, name: str, relation: Relation) -> Transition:
+        """The transition ``name`` documented by its relation's docstring."""
+        return cls(name, _doc(relation), relation)
+
 
 @dataclass(frozen=True, slots=True)
 class Property:
@@ -138,6 +154,11 @@ class Property:
     """What it says, in words."""
     relation: Relation
     """The property over the state before and the state after."""
+
+    @classmethod
+    def of(cls, id: str, relation: Relation) -> Property:
+        """The property ``id`` documented by its relation's docstring."""
+        return cls(id, _doc(relation), relation)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,10 @@
 
 Per game and per configuration it measures, in one process on one core:
 
-- random-playout steps per second through :func:`driver.play`, with the invariants
-  evaluated after every step (``checked``) and without (``unchecked``); ``apply`` checks
-  legality either way;
+- random-playout steps per second through :func:`driver.play`: ``playout`` is the
+  number DESIGN section 8 compares with OpenSpiel (every step goes through the checked
+  ``apply``, which refuses an illegal action, and nothing else), ``with_invariants``
+  also evaluates the game's invariants after every step, as ``dieproof simulate`` does;
 - trace-replay steps per second: recorded games replayed through ``apply``;
 - per game, the time of the z3 proofs and the refinement-check steps per second,
   when :mod:`dieproof.proofs` offers them.
@@ -65,10 +66,11 @@ class ConfigBench:
     """Short name of the configuration, e.g. ``players=3 variant=birdhouse``."""
     config: str
     """The configuration's canonical JSON."""
-    checked: float
+    playout: float
+    """Random-playout steps per second through the checked ``apply`` (the OpenSpiel
+    comparison)."""
+    with_invariants: float
     """Random-playout steps per second with the invariants evaluated after each step."""
-    unchecked: float
-    """Random-playout steps per second without the invariants."""
     replay: float
     """Trace-replay steps per second (recorded actions through ``apply``)."""
     mean_length: float
@@ -79,8 +81,8 @@ class ConfigBench:
         return {
             "label": self.label,
             "config": self.config,
-            "checked_steps_per_second": self.checked,
-            "unchecked_steps_per_second": self.unchecked,
+            "playout_steps_per_second": self.playout,
+            "with_invariants_steps_per_second": self.with_invariants,
             "replay_steps_per_second": self.replay,
             "mean_game_length": self.mean_length,
         }
@@ -139,12 +141,12 @@ class BenchReport:
         return {a.name: rate / a.steps_per_second for a in self.anchors}
 
     def to_json(self) -> dict[str, JSON]:
-        """Plain JSON; each configuration carries its ratio (checked) to each anchor."""
+        """Plain JSON; each configuration carries its playout ratio to each anchor."""
         games: list[JSON] = []
         for g in self.games:
             entry = g.to_json()
             entry["configs"] = [
-                {**c.to_json(), "vs_anchors": dict(self.ratios(c.checked))} for c in g.configs
+                {**c.to_json(), "vs_anchors": dict(self.ratios(c.playout))} for c in g.configs
             ]
             games.append(entry)
         return {
@@ -187,13 +189,13 @@ def measure(run: Callable[[int], int], seconds: float, repeats: int = REPEATS) -
 
 
 def bench_config(game: Game, config: Config, seconds: float) -> ConfigBench:
-    """Measure one configuration: checked and unchecked playouts, then replays."""
+    """Measure one configuration: playouts without and with invariants, then replays."""
 
-    def checked(seed: int) -> int:
-        return len(driver.play(game, config, seed, check=True).actions)
-
-    def unchecked(seed: int) -> int:
+    def playout(seed: int) -> int:
         return len(driver.play(game, config, seed, check=False).actions)
+
+    def with_invariants(seed: int) -> int:
+        return len(driver.play(game, config, seed, check=True).actions)
 
     recorded: list[tuple[Action, ...]] = [
         driver.play(game, config, seed, check=False).actions for seed in range(RECORDED_GAMES)
@@ -207,8 +209,8 @@ def bench_config(game: Game, config: Config, seconds: float) -> ConfigBench:
     return ConfigBench(
         label=config_label(game, config),
         config=game.dump_config(config),
-        checked=measure(checked, seconds),
-        unchecked=measure(unchecked, seconds),
+        playout=measure(playout, seconds),
+        with_invariants=measure(with_invariants, seconds),
         replay=measure(replay, seconds),
         mean_length=statistics.fmean(len(actions) for actions in recorded),
     )

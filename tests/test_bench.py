@@ -65,8 +65,8 @@ def test_bench_squirrel_or_die_gives_positive_numbers() -> None:
     assert bench.game == "squirrel-or-die"
     assert len(bench.configs) == len(sod.configs())
     for row in bench.configs:
-        assert positive(row.checked)
-        assert positive(row.unchecked)
+        assert positive(row.playout)
+        assert positive(row.with_invariants)
         assert positive(row.replay)
         assert positive(row.mean_length)
     if bench.proof_seconds is None:
@@ -103,8 +103,8 @@ def test_bench_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     [entry] = data["games"]
     for row in entry["configs"]:
         for key in (
-            "checked_steps_per_second",
-            "unchecked_steps_per_second",
+            "playout_steps_per_second",
+            "with_invariants_steps_per_second",
             "replay_steps_per_second",
         ):
             assert positive(row[key])
@@ -119,7 +119,7 @@ def test_bench_command_table(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench", "squirrel-or-die", "--seconds", str(SECONDS), "--no-openspiel"])
     captured = capsys.readouterr()
     assert code == 0
-    assert "steps/s checked" in captured.out
+    assert "playout steps/s" in captured.out
     assert "squirrel-or-die players=2" in captured.out
     assert "measuring" in captured.err
 

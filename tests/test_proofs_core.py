@@ -958,3 +958,20 @@ def test_descriptions_may_only_name_model_variables() -> None:
     assert counter(descriptions={"c": "the counter"}).descriptions == {"c": "the counter"}
     with pytest.raises(ModelError, match="descriptions of unknown d"):
         counter(descriptions={"d": "no such variable"})
+
+
+def test_of_documents_a_formula_by_its_docstring() -> None:
+    def capped(v: Vars) -> z3.BoolRef:
+        """The counter stays
+        within its cap.
+
+        Details nobody needs in a table."""
+        return v.num("c") <= CAP
+
+    named = Named.of("CTR-INV-CAP", capped)
+    assert (named.id, named.doc, named.formula) == (
+        "CTR-INV-CAP",
+        "The counter stays within its cap.",
+        capped,
+    )
+    assert Transition.of("inc", _inc).doc == ""
