@@ -26,13 +26,15 @@ with an RFC 6901 JSON pointer (``""`` is the whole value):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Generic, Literal, Self, TypeVar
 
 import msgspec
 
-from dieproof.reference.core.types import CHANCE, JSON, TERMINAL, Action, Config
+from dieproof.reference.core.errors import RulesError
+from dieproof.reference.core.types import CHANCE, JSON, TERMINAL, Action, Config, State
 
 FactSubject = Literal["state", "result", "legal", "chance", "to_move"]
 """What a :class:`Fact` points into."""
@@ -107,6 +109,65 @@ def to_move_json(mover: int) -> JSON:
 def probability_json(probability: Fraction) -> str:
     """An exact probability as the string ``"n/d"`` (always with a denominator)."""
     return f"{probability.numerator}/{probability.denominator}"
+
+
+C = TypeVar("C", bound=Config)
+S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Action)
+
+
+class Recorder(Generic[C, S, A]):
+    """Plays a game from its initial state and records what an :class:`Example` holds:
+    the actions, the facts and the refused actions. Each game's script subclasses it
+    with the moves its examples need."""
+
+    def __init__(self, config: C, state: S, apply: Callable[[S, A], S]) -> None:
+        self.config = config
+        self.state = state
+        self._apply = apply
+        self.actions: list[A] = []
+        self.facts: list[Fact] = []
+        self.rejections: list[Rejection] = []
+
+    def do(self, *actions: A) -> Self:
+        """Apply ``actions`` in order."""
+        for action in actions:
+            self.state = self._apply(self.state, action)
+            self.actions.append(action)
+        return self
+
+    @property
+    def step(self) -> int:
+        """How many actions so far."""
+        return len(self.actions)
+
+    def fact(
+        self, subject: FactSubject, pointer: str, value: JSON, says: str, *, length: bool = False
+    ) -> Self:
+        """Record that ``value`` is at ``pointer`` of ``subject`` now."""
+        self.facts.append(Fact(self.step, subject, pointer, value, says, length))
+        return self
+
+    def reject(self, action: A, says: str) -> Self:
+        """Record that ``action`` is refused here (the state does not change)."""
+        try:
+            self._apply(self.state, action)
+        except RulesError as error:
+            self.rejections.append(Rejection(self.step, action, error.code, error.rule, says))
+            return self
+        raise AssertionError(f"{action} is not refused")
+
+    def example(self, name: str, title: str, *rule_ids: str) -> Example:
+        """The recorded game as an :class:`Example`."""
+        return Example(
+            name=name,
+            title=title,
+            rules=rule_ids,
+            config=self.config,
+            actions=tuple(self.actions),
+            facts=tuple(self.facts),
+            rejections=tuple(self.rejections),
+        )
 
 
 class PointerError(LookupError):

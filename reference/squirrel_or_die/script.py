@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from dieproof.reference.core.errors import RulesError
-from dieproof.reference.core.examples import Example, Fact, FactSubject, Rejection
+from dieproof.reference.core.examples import Recorder
 from dieproof.reference.core.types import CHANCE, JSON, TERMINAL
 from dieproof.reference.squirrel_or_die import rules
 from dieproof.reference.squirrel_or_die.tiles import Tile
@@ -28,24 +27,13 @@ from dieproof.reference.squirrel_or_die.types import (
 F, S = Tile.FOOD, Tile.SKULL
 
 
-class Script:
+class Script(Recorder[SodConfig, SodState, SodAction]):
     """Plays a game step by step and records the actions, facts and rejections."""
 
     def __init__(self, config: SodConfig) -> None:
-        self.config = config
-        self.state: SodState = rules.initial_state(config)
-        self.actions: list[SodAction] = []
-        self.facts: list[Fact] = []
-        self.rejections: list[Rejection] = []
+        super().__init__(config, rules.initial_state(config), rules.apply)
 
     # -- moving --------------------------------------------------------------------------
-
-    def do(self, *actions: SodAction) -> Script:
-        """Apply ``actions`` in order."""
-        for action in actions:
-            self.state = rules.apply(self.state, action)
-            self.actions.append(action)
-        return self
 
     def draw(self, *tiles: Tile) -> Script:
         """Chance draws of ``tiles`` in order."""
@@ -86,42 +74,9 @@ class Script:
     # -- recording -----------------------------------------------------------------------
 
     @property
-    def step(self) -> int:
-        """How many actions so far."""
-        return len(self.actions)
-
-    @property
     def current(self) -> int:
         """The seat to move."""
         return self.state.current
-
-    def fact(
-        self, subject: FactSubject, pointer: str, value: JSON, says: str, *, length: bool = False
-    ) -> Script:
-        """Record that ``value`` is at ``pointer`` of ``subject`` now."""
-        self.facts.append(Fact(self.step, subject, pointer, value, says, length))
-        return self
-
-    def reject(self, action: SodAction, says: str) -> Script:
-        """Record that ``action`` is refused here (the state does not change)."""
-        try:
-            rules.apply(self.state, action)
-        except RulesError as error:
-            self.rejections.append(Rejection(self.step, action, error.code, error.rule, says))
-            return self
-        raise AssertionError(f"{action} is not refused")
-
-    def example(self, name: str, title: str, *rule_ids: str) -> Example:
-        """The recorded game as an :class:`Example`."""
-        return Example(
-            name=name,
-            title=title,
-            rules=rule_ids,
-            config=self.config,
-            actions=tuple(self.actions),
-            facts=tuple(self.facts),
-            rejections=tuple(self.rejections),
-        )
 
 
 def cell_json(row: int, col: int, tile: Tile, face_up: bool) -> JSON:

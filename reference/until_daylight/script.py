@@ -10,8 +10,7 @@ brings, what the dice show. It records the facts and the refused actions along t
 
 from __future__ import annotations
 
-from dieproof.reference.core.errors import RulesError
-from dieproof.reference.core.examples import Example, Fact, FactSubject, Rejection
+from dieproof.reference.core.examples import Recorder
 from dieproof.reference.core.types import JSON
 from dieproof.reference.until_daylight import rules
 from dieproof.reference.until_daylight.base import catalog
@@ -39,24 +38,13 @@ from dieproof.reference.until_daylight.types import (
 from dieproof.reference.until_daylight.types import Draw as DrawAction
 
 
-class Script:
+class Script(Recorder[UdConfig, UdState, UdAction]):
     """Plays a game step by step and records the actions, facts and rejections."""
 
     def __init__(self, config: UdConfig) -> None:
-        self.config = config
-        self.state: UdState = rules.initial_state(config)
-        self.actions: list[UdAction] = []
-        self.facts: list[Fact] = []
-        self.rejections: list[Rejection] = []
+        super().__init__(config, rules.initial_state(config), rules.apply)
 
     # -- moving --------------------------------------------------------------------------
-
-    def do(self, *actions: UdAction) -> Script:
-        """Apply ``actions`` in order."""
-        for action in actions:
-            self.state = rules.apply(self.state, action)
-            self.actions.append(action)
-        return self
 
     def setup(self, *characters: str, first: int = 0) -> Script:
         """The roll-off won by ``first``; ``characters`` chosen in turn order from
@@ -129,42 +117,9 @@ class Script:
 
     # -- recording -----------------------------------------------------------------------
 
-    @property
-    def step(self) -> int:
-        """How many actions so far."""
-        return len(self.actions)
-
     def card(self, name: str) -> int:
         """A rubble card's index: its position in the state's card counts."""
         return catalog(self.config).index[name]
-
-    def fact(
-        self, subject: FactSubject, pointer: str, value: JSON, says: str, *, length: bool = False
-    ) -> Script:
-        """Record that ``value`` is at ``pointer`` of ``subject`` now."""
-        self.facts.append(Fact(self.step, subject, pointer, value, says, length))
-        return self
-
-    def reject(self, action: UdAction, says: str) -> Script:
-        """Record that ``action`` is refused here (the state does not change)."""
-        try:
-            rules.apply(self.state, action)
-        except RulesError as error:
-            self.rejections.append(Rejection(self.step, action, error.code, error.rule, says))
-            return self
-        raise AssertionError(f"{action} is not refused")
-
-    def example(self, name: str, title: str, *rule_ids: str) -> Example:
-        """The recorded game as an :class:`Example`."""
-        return Example(
-            name=name,
-            title=title,
-            rules=rule_ids,
-            config=self.config,
-            actions=tuple(self.actions),
-            facts=tuple(self.facts),
-            rejections=tuple(self.rejections),
-        )
 
 
 def horde_json(*kinds: Enemy) -> JSON:
