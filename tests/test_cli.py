@@ -24,7 +24,7 @@ from dieproof.reference import __version__, game, game_ids
 from dieproof.reference.cli import build_parser, main
 from dieproof.reference.core import driver
 from dieproof.reference.core.errors import IllegalAction, InvalidConfig
-from dieproof.reference.core.game import _LOADERS, _REGISTRY, GameBase
+from dieproof.reference.core.game import _LOADERS, _REGISTRY, GameBase, Rules
 from dieproof.reference.core.trace import Expect, header_line, state_sha256, step_line
 from dieproof.reference.core.types import (
     CHANCE,
@@ -82,89 +82,88 @@ def target(config: CounterConfig) -> int:
     return 8 if config.variant is Length.SHORT else 15
 
 
-class CounterGame(GameBase[CounterConfig, CounterState, CounterAction]):
-    """Roll a three-sided die, advance the counter by up to the roll; reach the target."""
-
-    id = FAKE_ID
-    title = "Test Counter"
-    prefix = "FAKE"
-    config_type = CounterConfig
-    state_type = CounterState
-    action_types = (Roll, Advance)
-
-    def default_config(self, players: int | None = None) -> CounterConfig:
-        return CounterConfig(players=players or 2)
-
-    def configs(self) -> Sequence[CounterConfig]:
-        return tuple(CounterConfig(players=p, variant=v) for p in (2, 3) for v in Length)
-
-    def validate_config(self, config: CounterConfig) -> None:
-        if not 1 <= config.players <= 4:
-            raise InvalidConfig("FAKE.PLAYERS", f"1-4 players, not {config.players}")
-
-    def initial_state(self, config: Config) -> CounterState:
-        return CounterState(config=self._config(config))
-
-    def to_move(self, state: State) -> int:
-        s = self._state(state)
-        if s.winner >= 0:
-            return TERMINAL
-        return CHANCE if s.roll == 0 else s.turn
-
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        s = self._state(state)
-        if s.winner >= 0 or s.roll == 0:
-            return ()
-        return tuple(Advance(amount) for amount in range(1, s.roll + 1))
-
-    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        return tuple((Roll(value), Fraction(1, 3)) for value in (1, 2, 3))
-
-    def apply(self, state: State, action: Action) -> CounterState:
-        s = self._state(state)
-        a = self._action(action)
-        if s.winner >= 0:
-            raise IllegalAction("FAKE.GAME_OVER", "the game is over", "FAKE-END-1")
-        if isinstance(a, Roll):
-            if s.roll != 0:
-                raise IllegalAction("FAKE.NOT_CHANCE", "a player moves now", "FAKE-TURN-1")
-            if not 1 <= a.value <= 3:
-                raise IllegalAction("FAKE.DIE", f"no face {a.value}", "FAKE-DIE-1")
-            return replace(s, roll=a.value)
-        if s.roll == 0:
-            raise IllegalAction("FAKE.CHANCE_NODE", "the die is to be rolled", "FAKE-TURN-1")
-        if not 1 <= a.amount <= s.roll:
-            raise IllegalAction("FAKE.TOO_FAR", f"{a.amount} > roll {s.roll}", "FAKE-MOVE-1")
-        if s.config.crash and s.counter >= 4:
-            raise RuntimeError("the counter overflowed (a deliberate bug)")
-        counter = s.counter + a.amount
-        winner = s.turn if counter >= target(s.config) else -1
-        turn = (s.turn + 1) % s.config.players
-        return replace(s, counter=counter, turn=turn, roll=0, winner=winner)
-
-    def result(self, state: State) -> Result | None:
-        s = self._state(state)
-        if s.winner < 0:
-            return None
-        return Result(winners=(s.winner,), reason="reached the target", rule="FAKE-END-1")
-
-    def invariants(self, state: State) -> tuple[Violation, ...]:
-        s = self._state(state)
-        found: list[Violation] = []
-        if s.counter < 0:
-            found.append(Violation("FAKE-INV-COUNT", f"counter {s.counter}"))
-        if s.config.buggy and s.counter >= 4:
-            found.append(Violation("FAKE-INV-BUGGY", f"counter {s.counter} >= 4"))
-        return tuple(found)
-
-    def players(self, state: State) -> int:
-        return self._state(state).config.players
-
-    def config_of(self, state: State) -> CounterConfig:
-        return self._state(state).config
+def _validate(config: CounterConfig) -> None:
+    if not 1 <= config.players <= 4:
+        raise InvalidConfig("FAKE.PLAYERS", f"1-4 players, not {config.players}")
 
 
-FAKE = CounterGame()
+def _to_move(s: CounterState) -> int:
+    if s.winner >= 0:
+        return TERMINAL
+    return CHANCE if s.roll == 0 else s.turn
+
+
+def _legal(s: CounterState) -> tuple[CounterAction, ...]:
+    if s.winner >= 0 or s.roll == 0:
+        return ()
+    return tuple(Advance(amount) for amount in range(1, s.roll + 1))
+
+
+def _chance(s: CounterState) -> tuple[tuple[CounterAction, Fraction], ...]:
+    return tuple((Roll(value), Fraction(1, 3)) for value in (1, 2, 3))
+
+
+def _apply(s: CounterState, a: CounterAction) -> CounterState:
+    if s.winner >= 0:
+        raise IllegalAction("FAKE.GAME_OVER", "the game is over", "FAKE-END-1")
+    if isinstance(a, Roll):
+        if s.roll != 0:
+            raise IllegalAction("FAKE.NOT_CHANCE", "a player moves now", "FAKE-TURN-1")
+        if not 1 <= a.value <= 3:
+            raise IllegalAction("FAKE.DIE", f"no face {a.value}", "FAKE-DIE-1")
+        return replace(s, roll=a.value)
+    if s.roll == 0:
+        raise IllegalAction("FAKE.CHANCE_NODE", "the die is to be rolled", "FAKE-TURN-1")
+    if not 1 <= a.amount <= s.roll:
+        raise IllegalAction("FAKE.TOO_FAR", f"{a.amount} > roll {s.roll}", "FAKE-MOVE-1")
+    if s.config.crash and s.counter >= 4:
+        raise RuntimeError("the counter overflowed (a deliberate bug)")
+    counter = s.counter + a.amount
+    winner = s.turn if counter >= target(s.config) else -1
+    turn = (s.turn + 1) % s.config.players
+    return replace(s, counter=counter, turn=turn, roll=0, winner=winner)
+
+
+def _result(s: CounterState) -> Result | None:
+    if s.winner < 0:
+        return None
+    return Result(winners=(s.winner,), reason="reached the target", rule="FAKE-END-1")
+
+
+def _invariants(s: CounterState) -> tuple[Violation, ...]:
+    found: list[Violation] = []
+    if s.counter < 0:
+        found.append(Violation("FAKE-INV-COUNT", f"counter {s.counter}"))
+    if s.config.buggy and s.counter >= 4:
+        found.append(Violation("FAKE-INV-BUGGY", f"counter {s.counter} >= 4"))
+    return tuple(found)
+
+
+CounterGame = GameBase[CounterConfig, CounterState, CounterAction]
+"""Roll a three-sided die, advance the counter by up to the roll; reach the target."""
+
+FAKE = CounterGame(
+    id=FAKE_ID,
+    title="Test Counter",
+    prefix="FAKE",
+    config_type=CounterConfig,
+    state_type=CounterState,
+    action_types=(Roll, Advance),
+    rules=Rules(
+        default_config=lambda players: CounterConfig(players=players or 2),
+        configs=lambda: tuple(CounterConfig(players=p, variant=v) for p in (2, 3) for v in Length),
+        initial_state=lambda config: CounterState(config=config),
+        to_move=_to_move,
+        legal_actions=_legal,
+        chance_outcomes=_chance,
+        apply=_apply,
+        result=_result,
+        invariants=_invariants,
+        players=lambda s: s.config.players,
+        config_of=lambda s: s.config,
+        validate_config=_validate,
+    ),
+)
 
 
 @pytest.fixture
@@ -913,10 +912,10 @@ def test_vectors_report_a_failure_in_generation(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(self: CounterGame) -> tuple[object, ...]:
+    def broken() -> tuple[object, ...]:
         raise ValueError("the example does not play")
 
-    monkeypatch.setattr(CounterGame, "examples", broken)
+    monkeypatch.setattr(fake, "examples", broken)
     code, out, err = run(capsys, "vectors", FAKE_ID, "--out", str(tmp_path))
     assert code == 1
     assert "Traceback" not in err + out
@@ -924,7 +923,9 @@ def test_vectors_report_a_failure_in_generation(
     assert f"{FAKE_ID}: generating its vectors failed: ValueError: the example does not play" in err
     blocked = tmp_path / "file"
     blocked.write_text("not a folder", encoding="utf-8")
-    monkeypatch.setattr(CounterGame, "examples", GameBase.examples)
+    monkeypatch.undo()
+    monkeypatch.setitem(_LOADERS, FAKE_ID, lambda: FAKE)
+    monkeypatch.setitem(_REGISTRY, FAKE_ID, FAKE)
     code, _, err = run(capsys, "vectors", FAKE_ID, "--out", str(blocked))
     assert code == 1 and "cannot write the vectors" in " ".join(err.split())
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
@@ -43,7 +42,7 @@ from dieproof.proofs.core import (
 )
 from dieproof.proofs.model import Abstract, Relation
 from dieproof.reference.core.errors import IllegalAction
-from dieproof.reference.core.game import GameBase
+from dieproof.reference.core.game import GameBase, Rules
 from dieproof.reference.core.types import (
     CHANCE,
     TERMINAL,
@@ -655,49 +654,29 @@ class Add(Action, frozen=True, tag="add"):
 CounterAction = Roll | Reset | Stop | Add
 
 
-class CounterGame(GameBase[CounterConfig, CounterState, CounterAction]):
+CounterGameType = GameBase[CounterConfig, CounterState, CounterAction]
+
+
+def CounterGame(bug: str | None = None) -> CounterGameType:
     """One player rolls a die that adds 1 (2 in 3) or 0 up to a cap; may reset or stop.
 
     ``bug`` breaks it: ``"add-two"`` adds 2, ``"crash"`` crashes on reset.
     """
 
-    id = "test-counter"
-    title = "Counter"
-    prefix = "CTR"
-    config_type = CounterConfig
-    state_type = CounterState
-    action_types = (Roll, Reset, Stop, Add)
-
-    def __init__(self, bug: str | None = None) -> None:
-        self.bug = bug
-
-    def default_config(self, players: int | None = None) -> CounterConfig:
-        return CounterConfig(players=1)
-
-    def configs(self) -> Sequence[CounterConfig]:
-        return (CounterConfig(players=1),)
-
-    def initial_state(self, config: Config) -> CounterState:
-        self._config(config)
-        return CounterState()
-
-    def to_move(self, state: State) -> int:
-        s = self._state(state)
+    def to_move(s: CounterState) -> int:
         return TERMINAL if s.over else CHANCE if s.rolling else 0
 
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        return (Roll(), Reset(), Stop()) if self.to_move(state) == 0 else ()
+    def legal_actions(s: CounterState) -> tuple[CounterAction, ...]:
+        return (Roll(), Reset(), Stop()) if to_move(s) == 0 else ()
 
-    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        s = self._state(state)
+    def chance_outcomes(s: CounterState) -> tuple[tuple[CounterAction, Fraction], ...]:
         if s.count >= CAP:
             return ((Add(0), Fraction(1)),)
-        up = Add(2 if self.bug == "add-two" else 1)
+        up = Add(2 if bug == "add-two" else 1)
         return ((up, Fraction(2, 3)), (Add(0), Fraction(1, 3)))
 
-    def apply(self, state: State, action: Action) -> CounterState:
-        s, act = self._state(state), self._action(action)
-        mover = self.to_move(s)
+    def apply(s: CounterState, act: CounterAction) -> CounterState:
+        mover = to_move(s)
         if isinstance(act, Add) and mover == CHANCE:
             return CounterState(count=s.count + act.n)
         if mover != 0:
@@ -705,31 +684,42 @@ class CounterGame(GameBase[CounterConfig, CounterState, CounterAction]):
         if isinstance(act, Roll):
             return CounterState(count=s.count, rolling=True)
         if isinstance(act, Reset):
-            if self.bug == "crash":
+            if bug == "crash":
                 raise RuntimeError("boom")
             return CounterState()
         if isinstance(act, Stop):
             return CounterState(count=s.count, over=True)
         raise IllegalAction("CTR.ILLEGAL", f"{act} is not allowed now")
 
-    def result(self, state: State) -> Result | None:
-        return (
-            Result(winners=(0,), reason="stopped", rule="CTR-1")
-            if self._state(state).over
-            else None
-        )
+    def result(s: CounterState) -> Result | None:
+        return Result(winners=(0,), reason="stopped", rule="CTR-1") if s.over else None
 
-    def invariants(self, state: State) -> tuple[Violation, ...]:
-        count = self._state(state).count
-        if 0 <= count <= CAP:
+    def invariants(s: CounterState) -> tuple[Violation, ...]:
+        if 0 <= s.count <= CAP:
             return ()
-        return (Violation(invariant="CTR-INV-CAP", message=f"count {count}"),)
+        return (Violation(invariant="CTR-INV-CAP", message=f"count {s.count}"),)
 
-    def players(self, state: State) -> int:
-        return 1
-
-    def config_of(self, state: State) -> CounterConfig:
-        return CounterConfig(players=1)
+    return CounterGameType(
+        id="test-counter",
+        title="Counter",
+        prefix="CTR",
+        config_type=CounterConfig,
+        state_type=CounterState,
+        action_types=(Roll, Reset, Stop, Add),
+        rules=Rules(
+            default_config=lambda players: CounterConfig(players=1),
+            configs=lambda: (CounterConfig(players=1),),
+            initial_state=lambda config: CounterState(),
+            to_move=to_move,
+            legal_actions=legal_actions,
+            chance_outcomes=chance_outcomes,
+            apply=apply,
+            result=result,
+            invariants=invariants,
+            players=lambda s: 1,
+            config_of=lambda s: CounterConfig(players=1),
+        ),
+    )
 
 
 def _game_inc(cap: int) -> Relation:
@@ -869,7 +859,7 @@ def _broken_abstraction(state: State) -> dict[str, int | bool]:
     ],
 )
 def test_refinement_fails_on_a_step_the_model_forbids(
-    game: CounterGame, proofs: GameProofs, kind: str
+    game: CounterGameType, proofs: GameProofs, kind: str
 ) -> None:
     report = refine(game, proofs, games=40, seed=7)
     assert not report.ok

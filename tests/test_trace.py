@@ -6,13 +6,13 @@ import hashlib
 import io
 import json
 from collections.abc import Sequence
-from typing import cast
+from typing import NoReturn
 
 import msgspec
 import pytest
 
 from dieproof.reference.core.errors import InvalidState
-from dieproof.reference.core.game import Game, GameBase
+from dieproof.reference.core.game import Game, GameBase, Rules
 from dieproof.reference.core.trace import (
     TRACE_FORMAT,
     TRACE_VERSION,
@@ -46,19 +46,32 @@ class Pass(Action, frozen=True, tag="pass"):
     pass
 
 
-class Tiny(GameBase[TinyConfig, TinyState, Put | Pass]):
-    """Only the codec: the trace format does not need any rules."""
-
-    id = "test-tiny"
-    title = "Tiny"
-    prefix = "TINY"
-    config_type = TinyConfig
-    state_type = TinyState
-    action_types = (Put, Pass)
+def _no_rules(*_args: object) -> NoReturn:
+    raise NotImplementedError("only the codec: the trace format does not need any rules")
 
 
-# The trace functions take a Game; the codec half is all they touch, so a cast is honest.
-TINY = cast("Game", Tiny())
+# The trace functions take a Game; the codec half is all they touch.
+TINY: Game = GameBase[TinyConfig, TinyState, Put | Pass](
+    id="test-tiny",
+    title="Tiny",
+    prefix="TINY",
+    config_type=TinyConfig,
+    state_type=TinyState,
+    action_types=(Put, Pass),
+    rules=Rules(
+        default_config=lambda players: TinyConfig(players=players or 2),
+        configs=lambda: (TinyConfig(),),
+        initial_state=lambda config: TinyState(tokens=()),
+        to_move=_no_rules,
+        legal_actions=_no_rules,
+        chance_outcomes=_no_rules,
+        apply=_no_rules,
+        result=_no_rules,
+        invariants=_no_rules,
+        players=_no_rules,
+        config_of=_no_rules,
+    ),
+)
 ACTIONS: tuple[Action, ...] = (Put(3), Pass(), Put(-1), Put(0))
 
 

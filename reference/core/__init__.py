@@ -8,7 +8,18 @@ from dieproof.reference.core.errors import (
     RulesError,
     UnknownGame,
 )
-from dieproof.reference.core.game import Game, GameBase, game, game_ids, games, register
+from dieproof.reference.core.game import (
+    Component,
+    Game,
+    GameBase,
+    PositionBuilder,
+    Positions,
+    Rules,
+    game,
+    game_ids,
+    games,
+    register,
+)
 from dieproof.reference.core.types import (
     CHANCE,
     TERMINAL,
@@ -25,6 +36,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
+    "Component",
     "Config",
     "Game",
     "GameBase",
@@ -33,7 +45,10 @@ __all__ = [
     "InvalidConfig",
     "InvalidState",
     "Player",
+    "PositionBuilder",
+    "Positions",
     "Result",
+    "Rules",
     "RulesError",
     "State",
     "UnknownGame",

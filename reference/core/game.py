@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 import operator
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Literal, Protocol, TypeVar, cast
 
 import msgspec
 
@@ -34,6 +35,7 @@ from dieproof.reference.core.types import (
     Config,
     Result,
     State,
+    Value,
     Violation,
 )
 
@@ -138,26 +140,178 @@ class Game(Protocol):
         """Raise :class:`InvalidState` unless ``state`` (usually decoded from a client's
         JSON) is a consistent position that the rules can be applied to."""
 
+    def position_schema(self) -> dict[str, JSON] | None:
+        """The JSON Schema of the game's position descriptions (``None``: no builder)."""
+
+    def position(self, text: str | bytes) -> State:
+        """The validated state a short position description names."""
+
+    def components(self, config: Config) -> tuple[Component, ...]:
+        """The game's components under ``config``, each with its source."""
+
+    def provisional(self, config: Config) -> tuple[Component, ...]:
+        """The components under ``config`` that are our placeholders."""
+
+    def content(self, config: Config) -> Mapping[str, Sequence[str]]:
+        """The game's named content under ``config``: per kind, names in index order."""
+
+    def lookup(self, config: Config, kind: str, name: str) -> int:
+        """The index of the content of ``kind`` called ``name``."""
+
 
 C = TypeVar("C", bound=Config)
 S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=Action)
+P = TypeVar("P", bound=Value)
+S_co = TypeVar("S_co", bound=State, covariant=True)
+
+
+Source = Literal["rulebook", "public", "provisional", "user"]
+"""Where a component's data comes from: printed in the ``rulebook``; a ``public`` source
+(cited); ``provisional``, our placeholder for what nobody publishes (named in the
+ambiguity log); or supplied by the ``user`` in the configuration."""
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """One kind of game content under a configuration, and where its data comes from
+    (DESIGN section 2): what the docs list, and what vectors and referee answers record
+    so that an implementer knows which of our placeholders a case assumes."""
+
+    name: str
+    """What it is, e.g. ``"combat die faces"`` or ``"the tile mix"``."""
+    source: Source
+    """Where its data comes from."""
+    citation: str
+    """The rulebook section, the public source, or the ambiguity id that names the
+    placeholder."""
+    items: tuple[str, ...] = ()
+    """Its members in a few words each, where listing them helps (``"Pillar: 6 health"``)."""
+
+
+def _accept(_value: object) -> None:
+    """The default structural check: nothing to refuse."""
+
+
+class PositionBuilder(Protocol[S_co]):
+    """A game's position builder (DESIGN section 5): a short description in, a state out.
+
+    The description is JSON in the builder's own schema; the builder fills in what the
+    description leaves out consistently (the sack, the decks, the bookkeeping fields), and
+    :meth:`GameBase.position` then validates the result like any state a client sends.
+    """
+
+    def schema(self) -> dict[str, JSON]:
+        """The JSON Schema of a description."""
+        ...
+
+    def build(self, text: str | bytes) -> S_co:
+        """Decode a description and build the state; raises :class:`RulesError`."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Positions(Generic[P, S]):
+    """The usual :class:`PositionBuilder`: a ``msgspec`` description type and a function
+    that turns a decoded description into a state."""
+
+    description: type[P]
+    """The description's type; its fields and docstrings are the schema."""
+    fill: Callable[[P], S]
+    """Builds the state; raises :class:`RulesError` for a description that names an
+    impossible position."""
+    code: str
+    """The error code of an undecodable description, e.g. ``"SOD.POSITION_JSON"``."""
+
+    def schema(self) -> dict[str, JSON]:
+        document = cast("dict[str, JSON]", msgspec.json.schema(self.description))
+        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **document}
+
+    def build(self, text: str | bytes) -> S:
+        try:
+            description = msgspec.json.decode(text, type=self.description)
+        except (msgspec.ValidationError, msgspec.DecodeError) as error:
+            raise InvalidState(self.code, f"bad position: {error}") from None
+        return self.fill(description)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(Generic[C, S, A]):
+    """The table a game registers once: its typed rule functions, which
+    :class:`GameBase` narrows to and forwards every protocol method to.
+
+    Each entry takes and returns the game's own types; nothing here is a method of
+    a class, so a game's modules stay plain functions over immutable values.
+    """
+
+    default_config: Callable[[int | None], C]
+    """The basic game at the default readings, for a player count or the default one."""
+    configs: Callable[[], Sequence[C]]
+    """Every player count with every official variant, at the default readings."""
+    initial_state: Callable[[C], S]
+    to_move: Callable[[S], int]
+    legal_actions: Callable[[S], Sequence[A]]
+    chance_outcomes: Callable[[S], Sequence[tuple[A, Fraction]]]
+    apply: Callable[[S, A], S]
+    result: Callable[[S], Result | None]
+    invariants: Callable[[S], tuple[Violation, ...]]
+    players: Callable[[S], int]
+    config_of: Callable[[S], C]
+    validate_config: Callable[[C], None] = _accept
+    """Raise :class:`InvalidConfig` for an impossible game (called by ``load_config``)."""
+    validate_state: Callable[[S], None] = _accept
+    """Raise :class:`InvalidState` for a structurally impossible state, before the
+    invariants run (the first half of ``check_state``)."""
+    step_rules: Callable[[S, A, S], tuple[str, ...]] | None = None
+    """The rules that decided a step, most specific first (see :meth:`Game.step_rules`)."""
+    examples: Callable[[], tuple[Example, ...]] | None = None
+    """The worked examples; called once, on first use (so they may import lazily)."""
+    sample_legal_action: Callable[[S, random.Random], A] | None = None
+    """A faster uniform draw from the legal actions; must match listing them and
+    drawing with ``rng.randrange``."""
+    sample_chance: Callable[[S, random.Random], A] | None = None
+    """A faster chance draw; must consume ``rng`` as :func:`chance.sample` does."""
+    positions: PositionBuilder[S] | None = None
+    """The game's position builder (DESIGN section 5)."""
+    components: Callable[[C], tuple[Component, ...]] | None = None
+    """The game's components under a configuration, each with its source: what is
+    printed, public, provisional or the user's own."""
+    content: Callable[[C], Mapping[str, Sequence[str]]] | None = None
+    """The game's named content under a configuration: for each kind (``"tile"``,
+    ``"character"``, ``"card"``) the names in index order, so that the index of a name
+    is the number a state uses for it."""
 
 
 class GameBase(Generic[C, S, A]):
-    """The shared half of every game: codec, schemas and narrowing.
+    """The one adapter every game uses: codec, schemas, narrowing, and the forwarding of
+    each protocol method to the game's :class:`Rules` table.
 
-    A subclass sets the class attributes and implements the rules methods; the
+    A game builds one instance, ``GameBase(id=..., rules=Rules(...), ...)``; the
     ``_config``, ``_state`` and ``_action`` helpers turn generic values into the game's
     own types or raise the matching :class:`RulesError`.
     """
 
-    id: str
-    title: str
-    prefix: str
-    config_type: type[C]
-    state_type: type[S]
-    action_types: tuple[type[A], ...]
+    def __init__(
+        self,
+        *,
+        id: str,
+        title: str,
+        prefix: str,
+        config_type: type[C],
+        state_type: type[S],
+        action_types: tuple[type[A], ...],
+        rules: Rules[C, S, A],
+    ) -> None:
+        self.id = id
+        self.title = title
+        self.prefix = prefix
+        self.config_type = config_type
+        self.state_type = state_type
+        self.action_types = action_types
+        self.rules = rules
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
 
     @functools.cached_property
     def _action_union(self) -> object:
@@ -201,29 +355,40 @@ class GameBase(Generic[C, S, A]):
             )
         return action
 
-    # -- generic behaviour -----------------------------------------------------------
+    # -- the protocol, forwarded to the rules table -------------------------------------
 
-    def sample_legal_action(self, state: State, rng: random.Random) -> Action:
-        actions = self.legal_actions(state)
-        return actions[rng.randrange(len(actions))]
+    def default_config(self, players: int | None = None) -> C:
+        return self.rules.default_config(players)
 
-    def sample_chance(self, state: State, rng: random.Random) -> Action:
-        return chance.sample(self.chance_outcomes(state), rng)
+    def configs(self) -> Sequence[C]:
+        return self.rules.configs()
+
+    def initial_state(self, config: Config) -> S:
+        return self.rules.initial_state(self._config(config))
 
     def to_move(self, state: State) -> int:
-        raise NotImplementedError
-
-    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        raise NotImplementedError
+        return self.rules.to_move(self._state(state))
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
-        raise NotImplementedError
+        return tuple(self.rules.legal_actions(self._state(state)))
 
-    def apply(self, state: State, action: Action) -> State:
-        raise NotImplementedError
+    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
+        return tuple(self.rules.chance_outcomes(self._state(state)))
+
+    def apply(self, state: State, action: Action) -> S:
+        return self.rules.apply(self._state(state), self._action(action))
+
+    def result(self, state: State) -> Result | None:
+        return self.rules.result(self._state(state))
 
     def invariants(self, state: State) -> tuple[Violation, ...]:
-        raise NotImplementedError
+        return self.rules.invariants(self._state(state))
+
+    def players(self, state: State) -> int:
+        return self.rules.players(self._state(state))
+
+    def config_of(self, state: State) -> C:
+        return self.rules.config_of(self._state(state))
 
     def is_legal(self, state: State, action: Action) -> bool:
         try:
@@ -232,20 +397,94 @@ class GameBase(Generic[C, S, A]):
             return False
         return True
 
-    # -- what the oracle asks of a game --------------------------------------------------
+    def sample_legal_action(self, state: State, rng: random.Random) -> Action:
+        own = self._state(state)
+        if self.rules.sample_legal_action is not None:
+            return self.rules.sample_legal_action(own, rng)
+        actions = self.rules.legal_actions(own)
+        return actions[rng.randrange(len(actions))]
 
-    def examples(self) -> tuple[Example, ...]:
-        """No worked examples unless the game lists some (override to add them)."""
-        return ()
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        own = self._state(state)
+        if self.rules.sample_chance is not None:
+            return self.rules.sample_chance(own, rng)
+        return chance.sample(self.rules.chance_outcomes(own), rng)
 
-    def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
-        """No rule attribution unless the game gives one (override to add it)."""
-        return ()
+    def validate_config(self, config: C) -> None:
+        """Raise :class:`InvalidConfig` if ``config`` names an impossible game."""
+        self.rules.validate_config(config)
 
     def validate_state(self, state: S) -> None:
         """Raise :class:`InvalidState` if ``state`` is structurally impossible: the
         game's own checks (lengths, ranges, step and phase agreeing) before the
-        invariants run. The default checks nothing."""
+        invariants run."""
+        self.rules.validate_state(state)
+
+    # -- what the oracle asks of a game --------------------------------------------------
+
+    @functools.cached_property
+    def _examples(self) -> tuple[Example, ...]:
+        return () if self.rules.examples is None else self.rules.examples()
+
+    def examples(self) -> tuple[Example, ...]:
+        """The game's worked examples (none unless its rules table lists some)."""
+        return self._examples
+
+    def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
+        """The rules behind a step (none unless the game's rules table attributes them)."""
+        if self.rules.step_rules is None:
+            return ()
+        return self.rules.step_rules(self._state(before), self._action(action), self._state(after))
+
+    # -- positions and content by name (DESIGN section 5) -----------------------------
+
+    def position_schema(self) -> dict[str, JSON] | None:
+        """The JSON Schema of the game's position descriptions, or ``None``."""
+        return None if self.rules.positions is None else self.rules.positions.schema()
+
+    def position(self, text: str | bytes) -> S:
+        """The state a position description names, filled in and validated like any
+        state a client sends (:meth:`check_state`)."""
+        if self.rules.positions is None:
+            raise InvalidState(f"{self.prefix}.NO_POSITIONS", f"{self.id} has no position builder")
+        state = self.rules.positions.build(text)
+        self.check_state(state)
+        return state
+
+    def components(self, config: Config) -> tuple[Component, ...]:
+        """The game's components under ``config`` with their sources (empty when the game
+        declares none)."""
+        if self.rules.components is None:
+            return ()
+        return self.rules.components(self._config(config))
+
+    def provisional(self, config: Config) -> tuple[Component, ...]:
+        """The components under ``config`` that are our placeholders."""
+        return tuple(c for c in self.components(config) if c.source == "provisional")
+
+    def content(self, config: Config) -> Mapping[str, Sequence[str]]:
+        """The game's named content under ``config``: per kind, the names in index order."""
+        if self.rules.content is None:
+            return {}
+        return self.rules.content(self._config(config))
+
+    def lookup(self, config: Config, kind: str, name: str) -> int:
+        """The index of the content called ``name`` of ``kind`` (case-insensitive)."""
+        table = self.content(config)
+        if kind not in table:
+            known = ", ".join(sorted(table)) or "none"
+            raise InvalidConfig(
+                f"{self.prefix}.UNKNOWN_CONTENT",
+                f"{self.id} has no content kind {kind!r}; known: {known}",
+            )
+        wanted = name.casefold()
+        for index, candidate in enumerate(table[kind]):
+            if candidate.casefold() == wanted:
+                return index
+        raise InvalidConfig(
+            f"{self.prefix}.UNKNOWN_CONTENT",
+            f"no {kind} called {name!r}; known: {', '.join(table[kind])}",
+        )
 
     def check_state(self, state: State) -> None:
         """The game's structural checks, then its invariants, then that a game in progress
@@ -308,9 +547,6 @@ class GameBase(Generic[C, S, A]):
             raise InvalidConfig(f"{self.prefix}.CONFIG_JSON", f"bad config: {error}") from None
         self.validate_config(config)
         return config
-
-    def validate_config(self, config: C) -> None:
-        """Raise :class:`InvalidConfig` if ``config`` names an impossible game."""
 
     def dump_state(self, state: State) -> str:
         return ENCODER.encode(self._state(state)).decode()

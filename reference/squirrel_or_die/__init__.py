@@ -4,7 +4,7 @@ Hide tiles in Autumn, flip them in Winter, and be the last squirrel standing.
 See ``spec/squirrel-or-die.toml`` and the generated rules reference for every rule.
 """
 
-from dieproof.reference.squirrel_or_die.game import GAME, SquirrelOrDie, invariants
+from dieproof.reference.squirrel_or_die.game import GAME, invariants
 from dieproof.reference.squirrel_or_die.rules import (
     apply,
     chance_outcomes,
@@ -47,7 +47,6 @@ __all__ = [
     "SodAction",
     "SodConfig",
     "SodState",
-    "SquirrelOrDie",
     "Step",
     "Swap",
     "Take",

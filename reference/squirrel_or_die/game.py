@@ -3,13 +3,12 @@ and the reference-side invariants."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from fractions import Fraction
+from typing import Final
 
 from dieproof.reference.core.examples import Example
-from dieproof.reference.core.game import GameBase
-from dieproof.reference.core.types import Action, Config, Result, State, Violation
+from dieproof.reference.core.game import GameBase, Rules
+from dieproof.reference.core.types import Violation
 from dieproof.reference.squirrel_or_die import audit, rules
 from dieproof.reference.squirrel_or_die.tiles import Tiles
 from dieproof.reference.squirrel_or_die.types import (
@@ -18,81 +17,12 @@ from dieproof.reference.squirrel_or_die.types import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Phase,
-    SodAction,
     SodConfig,
     SodState,
     Step,
     Variant,
     grid_side,
 )
-
-
-class SquirrelOrDie(GameBase[SodConfig, SodState, SodAction]):
-    """Squirrel or Die (2-4 players): hide tiles in Autumn, flip them in Winter."""
-
-    id = "squirrel-or-die"
-    title = "Squirrel or Die"
-    prefix = "SOD"
-    config_type = SodConfig
-    state_type = SodState
-    action_types = ACTION_TYPES
-
-    def default_config(self, players: int | None = None) -> SodConfig:
-        return SodConfig() if players is None else SodConfig(players=players)
-
-    def configs(self) -> Sequence[SodConfig]:
-        return tuple(
-            SodConfig(players=players, variant=variant)
-            for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-            for variant in Variant
-        )
-
-    def validate_config(self, config: SodConfig) -> None:
-        rules.validate_config(config)
-
-    def initial_state(self, config: Config) -> SodState:
-        return rules.initial_state(self._config(config))
-
-    def to_move(self, state: State) -> int:
-        return rules.to_move(self._state(state))
-
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        return rules.legal_actions(self._state(state))
-
-    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        return rules.chance_outcomes(self._state(state))
-
-    def apply(self, state: State, action: Action) -> SodState:
-        return rules.apply(self._state(state), self._action(action))
-
-    def result(self, state: State) -> Result | None:
-        return rules.result(self._state(state))
-
-    def invariants(self, state: State) -> tuple[Violation, ...]:
-        return invariants(self._state(state))
-
-    def sample_legal_action(self, state: State, rng: random.Random) -> Action:
-        return rules.sample_legal_action(self._state(state), rng)
-
-    def sample_chance(self, state: State, rng: random.Random) -> Action:
-        return rules.sample_draw(self._state(state), rng)
-
-    def players(self, state: State) -> int:
-        return self._state(state).config.players
-
-    def config_of(self, state: State) -> SodConfig:
-        return self._state(state).config
-
-    def examples(self) -> tuple[Example, ...]:
-        from dieproof.reference.squirrel_or_die.examples import EXAMPLES
-
-        return EXAMPLES
-
-    def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
-        return audit.step_rules(self._state(before), self._action(action), self._state(after))
-
-    def validate_state(self, state: SodState) -> None:
-        audit.validate_state(state)
 
 
 def tiles_in_play(state: SodState) -> Tiles:
@@ -162,5 +92,47 @@ def invariants(state: SodState) -> tuple[Violation, ...]:
     return tuple(found)
 
 
-GAME = SquirrelOrDie()
-"""The registered instance."""
+def _examples() -> tuple[Example, ...]:
+    from dieproof.reference.squirrel_or_die.examples import EXAMPLES
+
+    return EXAMPLES
+
+
+def _configs() -> Sequence[SodConfig]:
+    return tuple(
+        SodConfig(players=players, variant=variant)
+        for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        for variant in Variant
+    )
+
+
+GAME: Final = GameBase(
+    id="squirrel-or-die",
+    title="Squirrel or Die",
+    prefix="SOD",
+    config_type=SodConfig,
+    state_type=SodState,
+    action_types=ACTION_TYPES,
+    rules=Rules(
+        default_config=lambda players: (
+            SodConfig() if players is None else SodConfig(players=players)
+        ),
+        configs=_configs,
+        initial_state=rules.initial_state,
+        to_move=rules.to_move,
+        legal_actions=rules.legal_actions,
+        chance_outcomes=rules.chance_outcomes,
+        apply=rules.apply,
+        result=rules.result,
+        invariants=invariants,
+        players=lambda state: state.config.players,
+        config_of=lambda state: state.config,
+        validate_config=rules.validate_config,
+        validate_state=audit.validate_state,
+        step_rules=audit.step_rules,
+        examples=_examples,
+        sample_legal_action=rules.sample_legal_action,
+        sample_chance=rules.sample_draw,
+    ),
+)
+"""Squirrel or Die (2-4 players): hide tiles in Autumn, flip them in Winter."""

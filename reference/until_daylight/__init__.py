@@ -5,7 +5,7 @@ clock, then fight the night's hordes for ten rounds, and save at least one survi
 See ``spec/until-daylight.toml`` and the generated rules reference for every rule.
 """
 
-from dieproof.reference.until_daylight.game import GAME, UntilDaylight, invariants
+from dieproof.reference.until_daylight.game import GAME, invariants
 from dieproof.reference.until_daylight.rules import (
     apply,
     chance_outcomes,
@@ -85,7 +85,6 @@ __all__ = [
     "UdAction",
     "UdConfig",
     "UdState",
-    "UntilDaylight",
     "Use",
     "Wave",
     "apply",

@@ -3,13 +3,11 @@ protocol, and the reference-side invariants."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from fractions import Fraction
+from typing import Final
 
 from dieproof.reference.core.examples import Example
-from dieproof.reference.core.game import GameBase
-from dieproof.reference.core.types import Action, Config, Result, State, Violation
+from dieproof.reference.core.game import GameBase, Rules
+from dieproof.reference.core.types import Violation
 from dieproof.reference.until_daylight import audit, combat, rules
 from dieproof.reference.until_daylight.base import (
     catalog,
@@ -31,75 +29,9 @@ from dieproof.reference.until_daylight.types import (
     ROUNDS,
     TRAP_TOKENS,
     Phase,
-    UdAction,
     UdConfig,
     UdState,
 )
-
-
-class UntilDaylight(GameBase[UdConfig, UdState, UdAction]):
-    """Until Daylight (3-6 players): search against the clock, fight ten hordes."""
-
-    id = "until-daylight"
-    title = "Until Daylight"
-    prefix = "UD"
-    config_type = UdConfig
-    state_type = UdState
-    action_types = ACTION_TYPES
-
-    def default_config(self, players: int | None = None) -> UdConfig:
-        return UdConfig() if players is None else UdConfig(players=players)
-
-    def configs(self) -> Sequence[UdConfig]:
-        """Every player count; the rulebook has no variants or challenges."""
-        return tuple(UdConfig(players=n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
-
-    def validate_config(self, config: UdConfig) -> None:
-        rules.validate_config(config)
-
-    def initial_state(self, config: Config) -> UdState:
-        return rules.initial_state(self._config(config))
-
-    def to_move(self, state: State) -> int:
-        return rules.to_move(self._state(state))
-
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        return rules.legal_actions(self._state(state))
-
-    def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        return rules.chance_outcomes(self._state(state))
-
-    def apply(self, state: State, action: Action) -> UdState:
-        return rules.apply(self._state(state), self._action(action))
-
-    def result(self, state: State) -> Result | None:
-        return rules.result(self._state(state))
-
-    def invariants(self, state: State) -> tuple[Violation, ...]:
-        return invariants(self._state(state))
-
-    def sample_legal_action(self, state: State, rng: random.Random) -> Action:
-        return rules.sample_legal_action(self._state(state), rng)
-
-    def sample_chance(self, state: State, rng: random.Random) -> Action:
-        return rules.sample_chance(self._state(state), rng)
-
-    def players(self, state: State) -> int:
-        return self._state(state).config.players
-
-    def config_of(self, state: State) -> UdConfig:
-        return self._state(state).config
-
-    def examples(self) -> tuple[Example, ...]:
-        from dieproof.reference.until_daylight.examples import EXAMPLES
-
-        return EXAMPLES
-
-    def step_rules(self, before: State, action: Action, after: State) -> tuple[str, ...]:
-        return audit.step_rules(self._state(before), self._action(action), self._state(after))
-
-    def validate_state(self, state: UdState) -> None:
-        audit.validate_state(state)
 
 
 def invariants(state: UdState) -> tuple[Violation, ...]:
@@ -193,5 +125,43 @@ def invariants(state: UdState) -> tuple[Violation, ...]:
     return tuple(found)
 
 
-GAME = UntilDaylight()
-"""The registered instance."""
+def configs() -> tuple[UdConfig, ...]:
+    """Every player count (3 to 6) at the default readings; the rulebook has no variants
+    or challenges. Implements UD-SETUP-1's player range."""
+    return tuple(UdConfig(players=n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
+
+
+def _examples() -> tuple[Example, ...]:
+    from dieproof.reference.until_daylight.examples import EXAMPLES
+
+    return EXAMPLES
+
+
+GAME: Final = GameBase(
+    id="until-daylight",
+    title="Until Daylight",
+    prefix="UD",
+    config_type=UdConfig,
+    state_type=UdState,
+    action_types=ACTION_TYPES,
+    rules=Rules(
+        default_config=lambda players: UdConfig() if players is None else UdConfig(players=players),
+        configs=configs,
+        initial_state=rules.initial_state,
+        to_move=rules.to_move,
+        legal_actions=rules.legal_actions,
+        chance_outcomes=rules.chance_outcomes,
+        apply=rules.apply,
+        result=rules.result,
+        invariants=invariants,
+        players=lambda state: state.config.players,
+        config_of=lambda state: state.config,
+        validate_config=rules.validate_config,
+        validate_state=audit.validate_state,
+        step_rules=audit.step_rules,
+        examples=_examples,
+        sample_legal_action=rules.sample_legal_action,
+        sample_chance=rules.sample_chance,
+    ),
+)
+"""Until Daylight (3-6 players): search against the clock, fight ten hordes."""
