@@ -5,31 +5,84 @@ outcomes are weighted by their counts, which is equivalent to shuffling and draw
 top card. Probabilities are :class:`fractions.Fraction` so that they sum to exactly 1.
 Sampling uses integer arithmetic on a common denominator, so a seeded
 :class:`random.Random` gives the same outcome on every platform.
+
+Speed (DESIGN section 8): inside the rules a chance node is a list of integer weights;
+fractions appear only at the boundary, in :func:`weighted`, and each one is built once
+per ``(weight, total)`` and then reused (:func:`probability`). A tuple of outcomes that
+:func:`weighted` built, or that :func:`sample` has seen, remembers its integer sampling
+table, so drawing from it again costs one ``randrange`` and one bisection. Games that
+return the same outcome tuple for the same position (see Squirrel or Die's sack) get
+that for free.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from itertools import accumulate
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
+CACHE_LIMIT: Final = 4096
+"""Entries kept in each of this module's caches; a full cache is emptied and refilled,
+which bounds memory whatever the games ask for."""
+
+_PROBABILITIES: dict[tuple[int, int], Fraction] = {}
+
+
+def probability(weight: int, total: int) -> Fraction:
+    """``Fraction(weight, total)``, built once per pair and then shared (fractions are
+    immutable, so sharing is safe; building one costs a gcd and an object)."""
+    key = (weight, total)
+    found = _PROBABILITIES.get(key)
+    if found is None:
+        if len(_PROBABILITIES) >= CACHE_LIMIT:
+            _PROBABILITIES.clear()
+        found = _PROBABILITIES[key] = Fraction(weight, total)
+    return found
+
+
+_Sampler = tuple[Sequence[tuple[object, Fraction]], int, tuple[int, ...]]
+"""An outcome tuple (kept so its id cannot be reused while cached), the common
+denominator of its probabilities, and the cumulative numerators over it."""
+
+_SAMPLERS: dict[int, _Sampler] = {}
+
+
+def _remember(
+    outcomes: Sequence[tuple[object, Fraction]], denominator: int, counts: Iterable[int]
+) -> _Sampler:
+    if len(_SAMPLERS) >= CACHE_LIMIT:
+        _SAMPLERS.clear()
+    entry: _Sampler = (outcomes, denominator, tuple(accumulate(counts)))
+    _SAMPLERS[id(outcomes)] = entry
+    return entry
+
 
 def weighted(pairs: Iterable[tuple[T, int]]) -> tuple[tuple[T, Fraction], ...]:
-    """Outcomes with probability proportional to a positive integer weight.
+    """Outcomes with probability proportional to a non-negative integer weight.
 
     Zero weights are dropped; the order of ``pairs`` is kept (it is the canonical order).
+    Raises ``ValueError`` for a negative weight or when no weight is positive.
     """
-    kept = [(outcome, weight) for outcome, weight in pairs if weight > 0]
-    if any(weight < 0 for _, weight in kept):
-        raise ValueError("negative weight")
-    total = sum(weight for _, weight in kept)
+    kept: list[tuple[T, int]] = []
+    total = 0
+    for outcome, weight in pairs:
+        if weight > 0:
+            kept.append((outcome, weight))
+            total += weight
+        elif weight < 0:
+            raise ValueError("negative weight")
     if total == 0:
         raise ValueError("a chance node needs at least one outcome")
-    return tuple((outcome, Fraction(weight, total)) for outcome, weight in kept)
+    outcomes = tuple((outcome, probability(weight, total)) for outcome, weight in kept)
+    divisor = math.gcd(*(weight for _, weight in kept))
+    _remember(outcomes, total // divisor, (weight // divisor for _, weight in kept))
+    return outcomes
 
 
 def uniform(outcomes: Sequence[T]) -> tuple[tuple[T, Fraction], ...]:
@@ -38,14 +91,28 @@ def uniform(outcomes: Sequence[T]) -> tuple[tuple[T, Fraction], ...]:
 
 
 def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
-    """Draw one outcome with its exact probability, using integers only."""
+    """Draw one outcome with its exact probability, using integers only.
+
+    It draws ``rng.randrange(D)`` for the least common denominator ``D`` of the
+    probabilities and walks the outcomes in order, each covering ``p * D`` tickets:
+    the same draw on every platform, which seeds rely on.
+    """
+    entry = _SAMPLERS.get(id(outcomes))
+    if entry is None or entry[0] is not outcomes:
+        entry = _sampler(outcomes)
+    ticket = rng.randrange(entry[1])
+    index = bisect_right(entry[2], ticket)
+    if index == len(outcomes):
+        raise ValueError("probabilities sum to less than 1")
+    return outcomes[index][0]
+
+
+def _sampler(outcomes: Sequence[tuple[T, Fraction]]) -> _Sampler:
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    ticket = rng.randrange(denominator)
-    for outcome, probability in outcomes:
-        ticket -= probability.numerator * (denominator // probability.denominator)
-        if ticket < 0:
-            return outcome
-    raise ValueError("probabilities sum to less than 1")
+    counts = [p.numerator * (denominator // p.denominator) for _, p in outcomes]
+    if isinstance(outcomes, tuple):  # immutable: safe to remember by identity
+        return _remember(outcomes, denominator, counts)
+    return (outcomes, denominator, tuple(accumulate(counts)))
 
 
 def sample_weighted(pairs: Sequence[tuple[T, int]], rng: random.Random) -> T:

@@ -309,6 +309,14 @@ class GameBase(Generic[C, S, A]):
         self.state_type = state_type
         self.action_types = action_types
         self.rules = rules
+        # The hot path (DESIGN section 8): the rules' entries as attributes of their own,
+        # and the exact action classes as a set, so that narrowing a value costs one
+        # type test and forwarding one call.
+        self._to_move = rules.to_move
+        self._legal_actions = rules.legal_actions
+        self._chance_outcomes = rules.chance_outcomes
+        self._apply = rules.apply
+        self._exact_actions = frozenset(action_types)
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
@@ -348,6 +356,8 @@ class GameBase(Generic[C, S, A]):
         return state
 
     def _action(self, action: Action) -> A:
+        if type(action) in self._exact_actions:
+            return cast("A", action)
         if not isinstance(action, self.action_types):
             raise InvalidAction(
                 f"{self.prefix}.ACTION_TYPE",
@@ -366,17 +376,32 @@ class GameBase(Generic[C, S, A]):
     def initial_state(self, config: Config) -> S:
         return self.rules.initial_state(self._config(config))
 
+    # The four methods a playout calls on every step narrow inline (one isinstance)
+    # rather than through ``_state``: a method call costs as much as the test.
+
     def to_move(self, state: State) -> int:
-        return self.rules.to_move(self._state(state))
+        if isinstance(state, self.state_type):
+            return self._to_move(state)
+        return self._to_move(self._state(state))
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
-        return tuple(self.rules.legal_actions(self._state(state)))
+        actions = self._legal_actions(
+            state if isinstance(state, self.state_type) else self._state(state)
+        )
+        return actions if type(actions) is tuple else tuple(actions)
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        return tuple(self.rules.chance_outcomes(self._state(state)))
+        outcomes = self._chance_outcomes(
+            state if isinstance(state, self.state_type) else self._state(state)
+        )
+        # The game's own tuple is returned as it is: games share outcome tuples between
+        # states, which lets :func:`chance.sample` reuse its table for them.
+        return outcomes if type(outcomes) is tuple else tuple(outcomes)
 
     def apply(self, state: State, action: Action) -> S:
-        return self.rules.apply(self._state(state), self._action(action))
+        if isinstance(state, self.state_type) and type(action) in self._exact_actions:
+            return self._apply(state, cast("A", action))
+        return self._apply(self._state(state), self._action(action))
 
     def result(self, state: State) -> Result | None:
         return self.rules.result(self._state(state))

@@ -5,19 +5,42 @@ is mutated. Rule ids in docstrings (``Implements SOD-AUTUMN-2.``) tie the code t
 ``spec/squirrel-or-die.toml``. The shape follows every game module: setup, the node
 queries (``to_move``, ``legal_actions``, ``chance_outcomes``), ``apply``, ``result``,
 then private helpers.
+
+Speed (DESIGN section 8, and the pattern in the design notes): each patch is also kept
+as bitmasks (the state's layout, :mod:`~dieproof.reference.squirrel_or_die.board`), so
+that legality in ``apply`` is a bit test and a step updates only the masks it changes;
+actions and chance outcomes come from tables built once
+(:mod:`~dieproof.reference.squirrel_or_die.listing`); ``apply`` dispatches on the
+action's type through a dict, and every step builds its new state once. The readable
+cell-by-cell statements of adjacency and the limit (:func:`open_places`,
+:func:`is_open`, :func:`extent`) stay here; tests check the masks against them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable
 from fractions import Fraction
-from typing import TypeVar
+from typing import Final, TypeVar
+
+import msgspec
 
 from dieproof.reference.core import chance
 from dieproof.reference.core.errors import IllegalAction, InvalidConfig
-from dieproof.reference.core.types import CHANCE, TERMINAL, Result, replace
-from dieproof.reference.squirrel_or_die.tiles import TILE_ORDER, Tile, Tiles
+from dieproof.reference.core.types import CHANCE, TERMINAL, Result
+from dieproof.reference.squirrel_or_die import listing
+from dieproof.reference.squirrel_or_die.board import (
+    DOWN,
+    OCCUPIED,
+    UP,
+    Layout,
+    Masks,
+    landmark,
+    layout,
+    layout_of,
+)
+from dieproof.reference.squirrel_or_die.listing import cat_recipients
+from dieproof.reference.squirrel_or_die.tiles import ADD, COUNT, TILE_ORDER, Tile, Tiles
 from dieproof.reference.squirrel_or_die.types import (
     HAND_SIZE,
     LIVES,
@@ -43,6 +66,22 @@ from dieproof.reference.squirrel_or_die.types import (
     grid_side,
 )
 
+__all__ = [
+    "apply",
+    "cat_recipients",
+    "chance_outcomes",
+    "extent",
+    "initial_state",
+    "is_open",
+    "legal_actions",
+    "open_places",
+    "result",
+    "sample_draw",
+    "sample_legal_action",
+    "to_move",
+    "validate_config",
+]
+
 Position = tuple[int, int]
 T = TypeVar("T")
 
@@ -57,6 +96,19 @@ Which corner is secret does not matter; fixing it makes states canonical."""
 
 NEIGHBOURS: tuple[Position, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
 """Orthogonal neighbours only: the rulebook forbids diagonals."""
+
+DRAWS: Final = {tile: Draw(tile) for tile in TILE_ORDER}
+"""The chance outcome of drawing each kind, built once."""
+
+# Enum members as module constants: in Python 3.11 ``Phase.OVER`` goes through the enum
+# metaclass's ``__getattr__`` hook (about 0.1 us), and the rules ask on every step.
+_SETUP, _AUTUMN, _WINTER, _OVER = Phase.SETUP, Phase.AUTUMN, Phase.WINTER, Phase.OVER
+_DEAL, _DRAW, _PLACE, _SWAP = Step.DEAL, Step.DRAW, Step.PLACE, Step.SWAP
+_TAKE, _HIDE, _GATHER, _FLIP, _GIVE, _NONE = (
+    Step.TAKE, Step.HIDE, Step.GATHER, Step.FLIP, Step.GIVE, Step.NONE,
+)  # fmt: skip
+_BASIC, _BIRDHOUSE, _REVERSE = Variant.BASIC, Variant.BIRDHOUSE, Variant.REVERSE
+_CAT, _SLEEPY, _AGAIN = Tile.CAT, Tile.SLEEPY, Tile.AGAIN
 
 
 # -- setup --------------------------------------------------------------------------------
@@ -155,121 +207,62 @@ def initial_state(config: SodConfig) -> SodState:
 
 def to_move(state: SodState) -> int:
     """The seat to act, :data:`CHANCE` for a draw, or :data:`TERMINAL`."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return TERMINAL
-    if state.step in (Step.DEAL, Step.DRAW):
+    step = state.step
+    if step is _DRAW or step is _DEAL:
         return CHANCE
     return state.current
 
 
+_OUTCOMES: dict[Tiles, tuple[tuple[Draw, Fraction], ...]] = {}
+
+
 def chance_outcomes(state: SodState) -> tuple[tuple[Draw, Fraction], ...]:
-    """Each kind left in the sack, weighted by its count. Implements SOD-AUTUMN-1."""
+    """Each kind left in the sack, weighted by its count. Implements SOD-AUTUMN-1.
+
+    The outcomes of a sack are built once and shared by every state with that sack."""
     if to_move(state) != CHANCE:
         return ()
-    return chance.weighted((Draw(tile), state.bag.count(tile)) for tile in TILE_ORDER)
+    bag = state.bag
+    found = _OUTCOMES.get(bag)
+    if found is None:
+        if len(_OUTCOMES) >= chance.CACHE_LIMIT:
+            _OUTCOMES.clear()
+        found = _OUTCOMES[bag] = chance.weighted(
+            (DRAWS[tile], count) for tile, count in zip(TILE_ORDER, bag.counts(), strict=True)
+        )
+    return found
 
 
 def sample_draw(state: SodState, rng: random.Random) -> Draw:
-    """A draw from the sack with :func:`chance_outcomes`' probabilities, without fractions."""
-    pairs = [
-        (Draw(tile), count)
-        for tile, count in zip(TILE_ORDER, state.bag.counts(), strict=True)
-        if count
-    ]
-    return chance.sample_weighted(pairs, rng)
+    """A draw from the sack with :func:`chance_outcomes`' probabilities."""
+    return chance.sample(chance_outcomes(state), rng)
 
 
 def legal_actions(state: SodState) -> tuple[SodAction, ...]:
-    """The decisions open to the player to move, in canonical order.
-
-    The order: by action field order, tiles in :data:`TILE_ORDER`, places by
-    (row, col), patches and players by index.
-    """
-    step = state.step
-    if to_move(state) < 0:
+    """The decisions open to the player to move, in canonical order (see
+    :mod:`~dieproof.reference.squirrel_or_die.listing`)."""
+    if state.phase is _OVER:
         return ()
-    board = state.patches[0]
-    if step is Step.PLACE:
-        return tuple(Place(r, c) for r, c in open_places(board, _limit(state)))
-    if step is Step.SWAP:
-        ups = _swappable(state)
-        hand = state.hands[state.current]
-        return tuple(Swap(t, c.row, c.col) for t in hand.kinds() for c in ups)
-    if step is Step.TAKE:
-        return tuple(Take(c.row, c.col) for c in _swappable(state))
-    if step is Step.HIDE:
-        places = open_places(board, _limit(state))
-        hand = state.hands[state.current]
-        return tuple(Hide(t, r, c) for t in hand.kinds() for r, c in places)
-    if step is Step.GATHER:
-        places = open_places(state.patches[state.current], None)
-        return tuple(Gather(t, r, c) for t in state.bag.kinds() for r, c in places)
-    if step is Step.FLIP:
-        return tuple(
-            Flip(index, cell.row, cell.col)
-            for index, patch in enumerate(state.patches)
-            for cell in patch
-            if not cell.face_up
-        )
-    if step is Step.GIVE:
-        return tuple(Give(p) for p in cat_recipients(state))
-    return ()
+    lister = listing.LISTERS.get(state.step)
+    return () if lister is None else lister(state)
 
 
 def sample_legal_action(state: SodState, rng: random.Random) -> SodAction:
-    """``legal_actions(state)[rng.randrange(len(...))]`` without building the list.
-
-    Most steps' legal actions are a product (tile kinds by places, or places alone), so
-    the chosen index is decoded instead; it consumes ``rng`` exactly as indexing the
-    full list would, so a seed plays the same game either way (a test checks this).
-    """
-    step = state.step
-    if step is Step.FLIP:
-        hidden = [
-            (index, cell)
-            for index, patch in enumerate(state.patches)
-            for cell in patch
-            if not cell.face_up
-        ]
-        index, cell = hidden[rng.randrange(len(hidden))]
-        return Flip(index, cell.row, cell.col)
-    if step is Step.PLACE:
-        places = open_places(state.patches[0], _limit(state))
-        row, col = places[rng.randrange(len(places))]
-        return Place(row, col)
-    if step in (Step.SWAP, Step.HIDE, Step.GATHER):
-        if step is Step.SWAP:
-            places = tuple((c.row, c.col) for c in _swappable(state))
-            kinds = state.hands[state.current].kinds()
-        elif step is Step.HIDE:
-            places = open_places(state.patches[0], _limit(state))
-            kinds = state.hands[state.current].kinds()
-        else:
-            places = open_places(state.patches[state.current], None)
-            kinds = state.bag.kinds()
-        tile_index, place_index = divmod(rng.randrange(len(kinds) * len(places)), len(places))
-        row, col = places[place_index]
-        kind = (Swap, Hide, Gather)[(Step.SWAP, Step.HIDE, Step.GATHER).index(step)]
-        return kind(kinds[tile_index], row, col)
+    """``legal_actions(state)[rng.randrange(len(...))]``: the lists come from tables, so
+    drawing from the list is the fast path too."""
     actions = legal_actions(state)
     return actions[rng.randrange(len(actions))]
-
-
-def cat_recipients(state: SodState) -> tuple[int, ...]:
-    """Who may receive the Confused Cat. Implements SOD-SPECIAL-5 under SOD-A9."""
-    anyone = state.config.readings.cat_recipient == "any"
-    return tuple(
-        p
-        for p in range(state.config.players)
-        if p != state.current and (anyone or not state.out[p])
-    )
 
 
 def open_places(patch: Patch, limit: int | None) -> tuple[Position, ...]:
     """Empty places orthogonally next to a tile of ``patch`` that keep the patch within
     ``limit`` tiles in each direction; the origin for an empty patch.
 
-    Implements SOD-AUTUMN-1 (adjacency, the limit) and SOD-REV-2 (no diagonals).
+    Implements SOD-AUTUMN-1 (adjacency, the limit) and SOD-REV-2 (no diagonals), cell by
+    cell: the rules use the layout's masks (:meth:`Geometry.open_places`), which a test
+    checks against this.
     """
     if not patch:
         return ((0, 0),)
@@ -288,7 +281,7 @@ def open_places(patch: Patch, limit: int | None) -> tuple[Position, ...]:
 
 
 def is_open(patch: Patch, place: Position, limit: int | None) -> bool:
-    """Whether ``place`` is one of :func:`open_places` (without listing them all)."""
+    """Whether ``place`` is one of :func:`open_places`, cell by cell."""
     if not patch:
         return place == (0, 0)
     row, col = place
@@ -322,166 +315,214 @@ def extent(patch: Patch) -> tuple[int, int]:
     return max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
 
 
+def grid_extent(state: SodState) -> tuple[int, int]:
+    """:func:`extent` of the shared grid, from the layout's masks."""
+    g, patches = layout(state)
+    if not patches[0][OCCUPIED]:
+        return 0, 0
+    top, bottom, left, right = g.bounds(patches[0])
+    return bottom - top + 1, right - left + 1
+
+
 # -- apply --------------------------------------------------------------------------------
 
 
 def apply(state: SodState, action: SodAction) -> SodState:
     """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise IllegalAction("SOD.GAME_OVER", "the game is over", "SOD-END-1")
-    expected = _EXPECTED[state.step]
-    if not isinstance(action, expected):
+    entry = _HANDLERS.get(type(action))
+    step = state.step
+    if entry is None or step not in entry[0]:
+        expected = _EXPECTED[step]
+        if entry is None and isinstance(action, expected):  # a subclass of the right type
+            return _HANDLERS[expected][1](state, action)
         raise IllegalAction(
             "SOD.WRONG_STEP",
-            f"the game waits for {state.step.value} ({expected.__name__}), "
-            f"not {type(action).__name__}",
-            _STEP_RULE[state.step],
+            f"the game waits for {step.value} ({expected.__name__}), not {type(action).__name__}",
+            _STEP_RULE[step],
         )
-    if isinstance(action, Draw):
-        return _draw(state, action)
-    if isinstance(action, Place):
-        return _place(state, action)
-    if isinstance(action, Swap):
-        return _swap(state, action)
-    if isinstance(action, Take):
-        return _take(state, action)
-    if isinstance(action, Hide):
-        return _hide(state, action)
-    if isinstance(action, Gather):
-        return _gather(state, action)
-    if isinstance(action, Flip):
-        return _flip(state, action)
-    return _give(state, action)
+    return entry[1](state, action)
 
 
-def _draw(state: SodState, action: Draw) -> SodState:
+def _draw(state: SodState, action: SodAction) -> SodState:
     """A tile out of the sack. Implements SOD-SETUP-2, SOD-SETUP-4 and SOD-AUTUMN-1."""
+    assert isinstance(action, Draw)
     tile = action.tile
-    if state.bag.count(tile) < 1:
+    if COUNT[tile](state.bag) < 1:
         raise IllegalAction(
             "SOD.NOT_IN_BAG", f"no {tile.value} tile is left in the sack", "SOD-AUTUMN-1"
         )
-    bag = state.bag.add(tile, -1)
-    if state.step is Step.DRAW:
-        return replace(state, bag=bag, held=tile, step=Step.PLACE)
+    bag = ADD[tile](state.bag, -1)
+    lay = layout(state)
+    if state.step is _DRAW:
+        return _carry(_replace(state, bag=bag, held=tile, step=_PLACE), lay)
     board = state.patches[0]
     if len(board) < START_GRID:
         row, col, face_up = START_CELLS[len(board)]
-        board = _with(board, Cell(row, col, tile, face_up))
-        state = replace(state, bag=bag, patches=(board,))
-        return state if len(board) < START_GRID else _deal_next(state)
+        patches, lay = _add(state, lay, 0, (row, col), tile, face_up)
+        if len(board) + 1 < START_GRID:
+            return _carry(_replace(state, bag=bag, patches=patches), lay)
+        return _deal_next(state, lay, bag, state.hands, patches)
     # Hands: each seat from the first player draws three (SOD-SETUP-4).
     seat = state.current
-    hands = _set(state.hands, seat, state.hands[seat].add(tile))
-    return _deal_next(replace(state, bag=bag, hands=hands))
+    hands = _set(state.hands, seat, ADD[tile](state.hands[seat], 1))
+    return _deal_next(state, lay, bag, hands, state.patches)
 
 
-def _deal_next(state: SodState) -> SodState:
+def _deal_next(
+    state: SodState, lay: Layout, bag: Tiles, hands: tuple[Tiles, ...], patches: tuple[Patch, ...]
+) -> SodState:
     """Point the deal at the next seat short of a full hand, or start Autumn."""
-    players = state.config.players
+    config = state.config
+    players = config.players
     for offset in range(players):
-        seat = (state.config.first_player + offset) % players
-        if state.hands[seat].total() < HAND_SIZE:
-            return replace(state, current=seat)
-    return _start_turn(replace(state, phase=Phase.AUTUMN, current=state.config.first_player))
+        seat = (config.first_player + offset) % players
+        if hands[seat].total() < HAND_SIZE:
+            return _carry(_replace(state, bag=bag, hands=hands, patches=patches, current=seat), lay)
+    phase, step, current = _turn(state, lay, bag, hands, config.first_player, state.last_autumn)
+    after = _replace(
+        state, bag=bag, hands=hands, patches=patches, phase=phase, step=step, current=current
+    )
+    return _carry(after, lay)
 
 
-def _place(state: SodState, action: Place) -> SodState:
+def _place(state: SodState, action: SodAction) -> SodState:
     """Put the drawn tile face up. Implements SOD-AUTUMN-1."""
+    assert isinstance(action, Place)
     held = state.held
     assert held is not None  # a PLACE step always holds the drawn tile
-    board = state.patches[0]
-    _require_open(board, (action.row, action.col), _limit(state), "SOD-AUTUMN-1")
-    board = _with(board, Cell(action.row, action.col, held, True))
-    step = Step.TAKE if state.config.variant is Variant.BIRDHOUSE else Step.SWAP
-    return replace(state, patches=(board,), held=None, step=step)
+    lay = layout(state)
+    place = (action.row, action.col)
+    _require_open(state, lay, 0, place, grid_side(state.config.players), "SOD-AUTUMN-1")
+    patches, lay = _add(state, lay, 0, place, held, True)
+    step = _TAKE if state.config.variant is _BIRDHOUSE else _SWAP
+    return _carry(_replace(state, patches=patches, held=None, step=step), lay)
 
 
-def _swap(state: SodState, action: Swap) -> SodState:
+def _swap(state: SodState, action: SodAction) -> SodState:
     """Swap a hand tile face down for a face-up one. Implements SOD-AUTUMN-2."""
+    assert isinstance(action, Swap)
     hand = _require_in_hand(state, action.tile, "SOD-AUTUMN-2")
+    g, masks = lay = layout(state)
+    bit = _require_swappable(lay, action.row, action.col, "SOD-AUTUMN-2")
     board = state.patches[0]
-    cell = _require_swappable(state, action.row, action.col, "SOD-AUTUMN-2")
-    hand = hand.add(action.tile, -1).add(cell.tile)
-    board = _with(_without(board, cell), Cell(cell.row, cell.col, action.tile, False))
-    state = replace(state, patches=(board,), hands=_set(state.hands, state.current, hand))
-    return _end_autumn_turn(state)
+    occupied, across, down, up = masks[0]
+    at = (occupied & ((1 << bit) - 1)).bit_count()
+    hand = ADD[board[at].tile](ADD[action.tile](hand, -1), 1)
+    board = (*board[:at], g.cells[action.tile, False][bit], *board[at + 1 :])
+    flag = 1 << bit
+    lay = (g, ((occupied, across, down | flag, up & ~flag),))
+    hands = _set(state.hands, state.current, hand)
+    return _end_autumn_turn(state, lay, state.bag, hands, (board,))
 
 
-def _take(state: SodState, action: Take) -> SodState:
+def _take(state: SodState, action: SodAction) -> SodState:
     """Take a face-up tile into hand (birdhouse variant). Implements SOD-BIRD-2."""
-    cell = _require_swappable(state, action.row, action.col, "SOD-BIRD-2")
-    hand = state.hands[state.current].add(cell.tile)
-    board = _without(state.patches[0], cell)
-    return replace(
-        state, patches=(board,), hands=_set(state.hands, state.current, hand), step=Step.HIDE
-    )
+    assert isinstance(action, Take)
+    lay = layout(state)
+    bit = _require_swappable(lay, action.row, action.col, "SOD-BIRD-2")
+    patches, lay, cell = _remove(state, lay, 0, bit)
+    hands = _set(state.hands, state.current, ADD[cell.tile](state.hands[state.current], 1))
+    return _carry(_replace(state, patches=patches, hands=hands, step=_HIDE), lay)
 
 
-def _hide(state: SodState, action: Hide) -> SodState:
+def _hide(state: SodState, action: SodAction) -> SodState:
     """Put a hand tile face down in a new place. Implements SOD-AUTUMN-4 and SOD-BIRD-2."""
-    rule = "SOD-BIRD-2" if state.config.variant is Variant.BIRDHOUSE else "SOD-AUTUMN-4"
+    assert isinstance(action, Hide)
+    rule = "SOD-BIRD-2" if state.config.variant is _BIRDHOUSE else "SOD-AUTUMN-4"
     hand = _require_in_hand(state, action.tile, rule)
-    board = state.patches[0]
-    _require_open(board, (action.row, action.col), _limit(state), rule)
-    board = _with(board, Cell(action.row, action.col, action.tile, False))
-    hands = _set(state.hands, state.current, hand.add(action.tile, -1))
-    return _end_autumn_turn(replace(state, patches=(board,), hands=hands))
+    lay = layout(state)
+    place = (action.row, action.col)
+    _require_open(state, lay, 0, place, grid_side(state.config.players), rule)
+    patches, lay = _add(state, lay, 0, place, action.tile, False)
+    hands = _set(state.hands, state.current, ADD[action.tile](hand, -1))
+    return _end_autumn_turn(state, lay, state.bag, hands, patches)
 
 
-def _gather(state: SodState, action: Gather) -> SodState:
+def _gather(state: SodState, action: SodAction) -> SodState:
     """Move a middle tile face down into one's own patch. Implements SOD-REV-2."""
-    if state.bag.count(action.tile) < 1:
+    assert isinstance(action, Gather)
+    tile = action.tile
+    if COUNT[tile](state.bag) < 1:
         raise IllegalAction(
-            "SOD.NOT_IN_MIDDLE", f"no {action.tile.value} tile is left in the middle", "SOD-REV-2"
+            "SOD.NOT_IN_MIDDLE", f"no {tile.value} tile is left in the middle", "SOD-REV-2"
         )
     seat = state.current
-    patch = state.patches[seat]
-    _require_open(patch, (action.row, action.col), None, "SOD-REV-2")
-    patch = _with(patch, Cell(action.row, action.col, action.tile, False))
-    state = replace(
-        state, bag=state.bag.add(action.tile, -1), patches=_set(state.patches, seat, patch)
-    )
-    return _end_autumn_turn(state)
+    lay = layout(state)
+    place = (action.row, action.col)
+    _require_open(state, lay, seat, place, None, "SOD-REV-2")
+    patches, lay = _add(state, lay, seat, place, tile, False)
+    return _end_autumn_turn(state, lay, ADD[tile](state.bag, -1), state.hands, patches)
 
 
-def _flip(state: SodState, action: Flip) -> SodState:
+def _flip(state: SodState, action: SodAction) -> SodState:
     """Flip a face-down tile and resolve it. Implements SOD-WINTER-1 and the special
     tiles SOD-SPECIAL-1 to SOD-SPECIAL-5."""
-    if not 0 <= action.patch < len(state.patches):
-        raise IllegalAction("SOD.NO_PATCH", f"there is no patch {action.patch}", "SOD-WINTER-1")
-    patch = state.patches[action.patch]
-    cell = _find(patch, action.row, action.col)
-    if cell is None or cell.face_up:
+    assert isinstance(action, Flip)
+    index = action.patch
+    if not 0 <= index < len(state.patches):
+        raise IllegalAction("SOD.NO_PATCH", f"there is no patch {index}", "SOD-WINTER-1")
+    lay = layout(state)
+    g, masks = lay
+    bit = g.index(action.row, action.col)
+    down = masks[index][DOWN]
+    if bit < 0 or not down >> bit & 1:
         raise IllegalAction(
             "SOD.NOT_FACE_DOWN",
-            f"no face-down tile at ({action.row}, {action.col}) of patch {action.patch}",
+            f"no face-down tile at ({action.row}, {action.col}) of patch {index}",
             "SOD-WINTER-1",
         )
-    state = replace(state, patches=_set(state.patches, action.patch, _without(patch, cell)))
+    patches, lay, cell = _remove(state, lay, index, bit)
+    flips: tuple[Flip, ...] | None = state.__dict__.get("flips")
+    if flips is not None:  # the list of flips, less this one (in the listing's order)
+        at = (down & ((1 << bit) - 1)).bit_count()
+        if index:
+            at += sum(m[DOWN].bit_count() for m in masks[:index])
+        flips = (*flips[:at], *flips[at + 1 :])
     seat = state.current
-    if cell.tile is Tile.CAT:
-        return replace(state, held=Tile.CAT, step=Step.GIVE)
-    collected = _set(state.collected, seat, state.collected[seat].add(cell.tile))
-    state = _check_out(replace(state, collected=collected), seat)
-    if cell.tile is Tile.SLEEPY:
-        state = replace(state, sleeping=_set(state.sleeping, seat, True))
-    return _end_winter_turn(state, again=cell.tile is Tile.AGAIN)
+    tile = cell.tile
+    if tile is _CAT:
+        return _carry(_replace(state, patches=patches, held=_CAT, step=_GIVE), lay, flips)
+    collected = _set(state.collected, seat, ADD[tile](state.collected[seat], 1))
+    out = _check_out(state.out, collected, seat)
+    sleeping = _set(state.sleeping, seat, True) if tile is _SLEEPY else state.sleeping
+    after = _end_winter_turn(state, lay, patches, collected, out, sleeping, tile is _AGAIN)
+    return _carry(after, lay, flips)
 
 
-def _give(state: SodState, action: Give) -> SodState:
+def _give(state: SodState, action: SodAction) -> SodState:
     """Give the Confused Cat away. Implements SOD-SPECIAL-5."""
-    if action.player not in cat_recipients(state):
+    assert isinstance(action, Give)
+    recipients = cat_recipients(state)
+    if action.player not in recipients:
         raise IllegalAction(
             "SOD.CAT_RECIPIENT",
             f"player {action.player} cannot receive the Confused Cat "
-            f"(choose from {list(cat_recipients(state))})",
+            f"(choose from {list(recipients)})",
             "SOD-SPECIAL-5",
         )
     seat = action.player
-    collected = _set(state.collected, seat, state.collected[seat].add(Tile.CAT))
-    state = _check_out(replace(state, collected=collected, held=None), seat)
-    return _end_winter_turn(state, again=False)
+    collected = _set(state.collected, seat, ADD[_CAT](state.collected[seat], 1))
+    out = _check_out(state.out, collected, seat)
+    lay = layout(state)
+    after = _end_winter_turn(state, lay, state.patches, collected, out, state.sleeping, False)
+    return _carry(after, lay, state.__dict__.get("flips"))
+
+
+_Handler = Callable[[SodState, SodAction], SodState]
+
+_HANDLERS: Final[dict[type, tuple[tuple[Step, ...], _Handler]]] = {
+    Draw: ((Step.DEAL, Step.DRAW), _draw),
+    Place: ((Step.PLACE,), _place),
+    Swap: ((Step.SWAP,), _swap),
+    Take: ((Step.TAKE,), _take),
+    Hide: ((Step.HIDE,), _hide),
+    Gather: ((Step.GATHER,), _gather),
+    Flip: ((Step.FLIP,), _flip),
+    Give: ((Step.GIVE,), _give),
+}
+"""Each action type: the steps that accept it and its handler (dispatch by type)."""
 
 
 # -- result -------------------------------------------------------------------------------
@@ -504,9 +545,128 @@ def lives(state: SodState, player: int) -> int:
 
 def food(state: SodState, player: int) -> int:
     """The tie-break count of ``player``. Implements SOD-END-2 under SOD-A11."""
-    pile = state.collected[player]
-    bonus = pile.birdhouse if state.config.readings.birdhouse_tiebreak == "food" else 0
+    return _food(state.config, state.collected[player])
+
+
+def _food(config: SodConfig, pile: Tiles) -> int:
+    bonus = pile.birdhouse if config.readings.birdhouse_tiebreak == "food" else 0
     return pile.food + bonus
+
+
+# -- turns ----------------------------------------------------------------------------------
+
+
+def _turn(
+    state: SodState, lay: Layout, bag: Tiles, hands: tuple[Tiles, ...], seat: int, last: int
+) -> tuple[Phase, Step, int]:
+    """The phase, step and player of the next Autumn turn, from ``seat`` on, or the start
+    of Winter (``last``: the seat of the last Autumn turn).
+
+    Implements SOD-AUTUMN-3 (the turns once the sack is empty), SOD-AUTUMN-4 (the
+    face-down placements), SOD-AUTUMN-5 (the end of Autumn) and SOD-WINTER-1 (who
+    flips first: SOD-A6).
+    """
+    config = state.config
+    variant = config.variant
+    if bag.total():
+        return _AUTUMN, (_GATHER if variant is _REVERSE else _DRAW), seat
+    if variant is not _REVERSE:
+        if lay[1][0][UP]:
+            return _AUTUMN, (_TAKE if variant is _BIRDHOUSE else _SWAP), seat
+        if any(hand.total() for hand in hands):
+            while not hands[seat].total():
+                seat = (seat + 1) % config.players
+            return _AUTUMN, _HIDE, seat
+    if config.readings.winter_start == "first":
+        return _WINTER, _FLIP, config.first_player
+    return _WINTER, _FLIP, (last + 1) % config.players
+
+
+def _end_autumn_turn(
+    state: SodState, lay: Layout, bag: Tiles, hands: tuple[Tiles, ...], patches: tuple[Patch, ...]
+) -> SodState:
+    seat = state.current
+    phase, step, current = _turn(state, lay, bag, hands, (seat + 1) % state.config.players, seat)
+    after = _replace(
+        state,
+        bag=bag,
+        hands=hands,
+        patches=patches,
+        phase=phase,
+        step=step,
+        current=current,
+        last_autumn=seat,
+    )
+    return _carry(after, lay)
+
+
+def _check_out(
+    out: tuple[bool, ...], collected: tuple[Tiles, ...], player: int
+) -> tuple[bool, ...]:
+    """A player with as many skulls as lives is out. Implements SOD-WINTER-2."""
+    pile = collected[player]
+    if out[player] or pile.skulls() < LIVES + pile.love:
+        return out
+    return _set(out, player, True)
+
+
+def _end_winter_turn(
+    state: SodState,
+    lay: Layout,
+    patches: tuple[Patch, ...],
+    collected: tuple[Tiles, ...],
+    out: tuple[bool, ...],
+    sleeping: tuple[bool, ...],
+    again: bool,
+) -> SodState:
+    """Check for the end, then pass the turn. Implements SOD-END-1, SOD-END-2,
+    SOD-SPECIAL-2 (Again) and SOD-SPECIAL-3 (the Sleepy Squirrel)."""
+    players = state.config.players
+    standing = [p for p in range(players) if not out[p]]
+    over: Result | None = None
+    if len(standing) == 1:
+        over = Result(
+            winners=(standing[0],), reason="the last squirrel standing wins", rule="SOD-END-1"
+        )
+    elif not any(masks[DOWN] for masks in lay[1]):
+        foods = [_food(state.config, collected[p]) for p in standing]
+        best = max(foods)
+        winners = tuple(p for p, f in zip(standing, foods, strict=True) if f == best)
+        over = Result(winners=winners, reason=f"tie broken by food ({best})", rule="SOD-END-2")
+    if over is not None:
+        return _replace(
+            state,
+            patches=patches,
+            collected=collected,
+            out=out,
+            sleeping=sleeping,
+            held=None,
+            phase=_OVER,
+            step=_NONE,
+            result=over,
+        )
+    seat = state.current
+    if not (again and not out[seat]):
+        asleep = list(sleeping)
+        while True:
+            seat = (seat + 1) % players
+            if out[seat]:
+                continue
+            if asleep[seat]:
+                asleep[seat] = False
+                continue
+            break
+        sleeping = tuple(asleep)
+    return _replace(
+        state,
+        patches=patches,
+        collected=collected,
+        out=out,
+        sleeping=sleeping,
+        held=None,
+        current=seat,
+        step=_FLIP,
+    )
 
 
 # -- private helpers ----------------------------------------------------------------------
@@ -535,25 +695,103 @@ _STEP_RULE: dict[Step, str] = {
     Step.GIVE: "SOD-SPECIAL-5",
 }
 
+_replace = msgspec.structs.replace
 
-def _limit(state: SodState) -> int:
-    return grid_side(state.config.players)
+
+def _carry(after: SodState, lay: Layout, flips: tuple[Flip, ...] | None = None) -> SodState:
+    """``after`` with the layout of its patches (and the list of its flips, if known)
+    passed on from the step that made it (see :func:`board.layout`)."""
+    derived = after.__dict__
+    derived["layout"] = lay
+    if flips is not None:
+        derived["flips"] = flips
+    return after
 
 
 def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def _key(cell: Cell) -> Position:
-    return cell.row, cell.col
+def _add(
+    state: SodState, lay: Layout, index: int, place: Position, tile: Tile, face_up: bool
+) -> tuple[tuple[Patch, ...], Layout]:
+    """The patches and layout with a new cell in patch ``index`` (an open place)."""
+    g, layout_masks = lay
+    row, col = place
+    patch = state.patches[index]
+    if not g.holds(row, col):  # beyond the geometry: lay the patches out wider
+        cell = Cell(row, col, tile, face_up)
+        patch = tuple(sorted((*patch, cell), key=lambda c: (c.row, c.col)))
+        patches = _set(state.patches, index, patch)
+        widest = max(g.reach, abs(row), abs(col))
+        return patches, layout_of(patches, widest, landmark(state.config))
+    o, w = g.offset, g.width
+    bit = (row + o) * w + col + o
+    flag = 1 << bit
+    occupied, across, down, up = layout_masks[index]
+    at = (occupied & (flag - 1)).bit_count()
+    patch = (*patch[:at], g.cells[tile, face_up][bit], *patch[at:])
+    if not face_up:
+        down |= flag
+    elif tile is not landmark(state.config):
+        up |= flag
+    masks: Masks = (occupied | flag, across | 1 << ((col + o) * w + row + o), down, up)
+    return _set(state.patches, index, patch), (g, _set(layout_masks, index, masks))
 
 
-def _with(patch: Patch, cell: Cell) -> Patch:
-    return tuple(sorted((*patch, cell), key=_key))
+def _remove(
+    state: SodState, lay: Layout, index: int, bit: int
+) -> tuple[tuple[Patch, ...], Layout, Cell]:
+    """The patches and layout without the cell at ``bit`` of patch ``index``, and the cell."""
+    g, layout_masks = lay
+    occupied, across, down, up = layout_masks[index]
+    flag = 1 << bit
+    at = (occupied & (flag - 1)).bit_count()
+    patch = state.patches[index]
+    cell = patch[at]
+    o, w = g.offset, g.width
+    masks: Masks = (
+        occupied & ~flag,
+        across & ~(1 << ((cell.col + o) * w + cell.row + o)),
+        down & ~flag,
+        up & ~flag,
+    )
+    patches = _set(state.patches, index, (*patch[:at], *patch[at + 1 :]))
+    return patches, (g, _set(layout_masks, index, masks)), cell
 
 
-def _without(patch: Patch, cell: Cell) -> Patch:
-    return tuple(c for c in patch if c is not cell and (c.row, c.col) != (cell.row, cell.col))
+def _require_open(
+    state: SodState, lay: Layout, index: int, place: Position, limit: int | None, rule: str
+) -> None:
+    g, masks = lay
+    row, col = place
+    bit = g.index(row, col)
+    if bit >= 0 and g.open_places(masks[index], limit) >> bit & 1:
+        return
+    taken = bit >= 0 and masks[index][OCCUPIED] >> bit & 1
+    why = "is taken" if taken else "is not a legal place"
+    raise IllegalAction(
+        "SOD.BAD_PLACE",
+        f"({row}, {col}) {why}: a tile must go next to another, no diagonals"
+        + (f", within {limit} in each direction" if limit is not None else ""),
+        rule,
+    )
+
+
+def _require_in_hand(state: SodState, tile: Tile, rule: str) -> Tiles:
+    hand = state.hands[state.current]
+    if COUNT[tile](hand) < 1:
+        raise IllegalAction("SOD.NOT_IN_HAND", f"no {tile.value} tile in hand", rule)
+    return hand
+
+
+def _require_swappable(lay: Layout, row: int, col: int, rule: str) -> int:
+    """The bit of the face-up tile at (row, col) that may be taken (not the landmark)."""
+    g, masks = lay
+    bit = g.index(row, col)
+    if bit < 0 or not masks[0][UP] >> bit & 1:
+        raise IllegalAction("SOD.NOT_FACE_UP", f"no face-up tile to take at ({row}, {col})", rule)
+    return bit
 
 
 def _find(patch: Patch, row: int, col: int) -> Cell | None:
@@ -561,123 +799,3 @@ def _find(patch: Patch, row: int, col: int) -> Cell | None:
         if cell.row == row and cell.col == col:
             return cell
     return None
-
-
-def _is_landmark(state: SodState, cell: Cell) -> bool:
-    """The birdhouse variant's birdhouse stays face up where it is (SOD-BIRD-3)."""
-    return state.config.variant is Variant.BIRDHOUSE and cell.tile is Tile.BIRDHOUSE
-
-
-def _swappable(state: SodState) -> tuple[Cell, ...]:
-    return tuple(c for c in state.patches[0] if c.face_up and not _is_landmark(state, c))
-
-
-def _require_open(patch: Patch, place: Position, limit: int | None, rule: str) -> None:
-    if not is_open(patch, place, limit):
-        why = "is taken" if _find(patch, *place) is not None else "is not a legal place"
-        raise IllegalAction(
-            "SOD.BAD_PLACE",
-            f"({place[0]}, {place[1]}) {why}: a tile must go next to another, no diagonals"
-            + (f", within {limit} in each direction" if limit is not None else ""),
-            rule,
-        )
-
-
-def _require_in_hand(state: SodState, tile: Tile, rule: str) -> Tiles:
-    hand = state.hands[state.current]
-    if hand.count(tile) < 1:
-        raise IllegalAction("SOD.NOT_IN_HAND", f"no {tile.value} tile in hand", rule)
-    return hand
-
-
-def _require_swappable(state: SodState, row: int, col: int, rule: str) -> Cell:
-    cell = _find(state.patches[0], row, col)
-    if cell is None or not cell.face_up or _is_landmark(state, cell):
-        raise IllegalAction("SOD.NOT_FACE_UP", f"no face-up tile to take at ({row}, {col})", rule)
-    return cell
-
-
-def _face_up_left(state: SodState) -> bool:
-    return bool(_swappable(state))
-
-
-def _start_turn(state: SodState) -> SodState:
-    """Set the step of the current player's Autumn turn, or start Winter.
-
-    Implements SOD-AUTUMN-3 (the turns once the sack is empty), SOD-AUTUMN-4 (the
-    face-down placements) and SOD-AUTUMN-5 (the end of Autumn).
-    """
-    variant = state.config.variant
-    if variant is Variant.REVERSE:
-        if state.bag.total():
-            return replace(state, step=Step.GATHER)
-    elif state.bag.total():
-        return replace(state, step=Step.DRAW)
-    elif _face_up_left(state):
-        return replace(state, step=Step.TAKE if variant is Variant.BIRDHOUSE else Step.SWAP)
-    elif any(hand.total() for hand in state.hands):
-        if state.hands[state.current].total():
-            return replace(state, step=Step.HIDE)
-        return _start_turn(replace(state, current=_next_seat(state, state.current)))
-    return _start_winter(state)
-
-
-def _end_autumn_turn(state: SodState) -> SodState:
-    state = replace(state, last_autumn=state.current)
-    return _start_turn(replace(state, current=_next_seat(state, state.current)))
-
-
-def _start_winter(state: SodState) -> SodState:
-    """Implements SOD-WINTER-1 (who flips first: SOD-A6)."""
-    if state.config.readings.winter_start == "first":
-        first = state.config.first_player
-    else:
-        first = _next_seat(state, state.last_autumn)
-    return replace(state, phase=Phase.WINTER, step=Step.FLIP, current=first)
-
-
-def _next_seat(state: SodState, seat: int) -> int:
-    return (seat + 1) % state.config.players
-
-
-def _check_out(state: SodState, player: int) -> SodState:
-    """A player with as many skulls as lives is out. Implements SOD-WINTER-2."""
-    if state.out[player] or skulls(state, player) < lives(state, player):
-        return state
-    return replace(state, out=_set(state.out, player, True))
-
-
-def _face_down_left(state: SodState) -> bool:
-    return any(not cell.face_up for patch in state.patches for cell in patch)
-
-
-def _end_winter_turn(state: SodState, *, again: bool) -> SodState:
-    """Check for the end, then pass the turn. Implements SOD-END-1, SOD-END-2,
-    SOD-SPECIAL-2 (Again) and SOD-SPECIAL-3 (the Sleepy Squirrel)."""
-    standing = [p for p in range(state.config.players) if not state.out[p]]
-    if len(standing) == 1:
-        return _over(state, (standing[0],), "the last squirrel standing wins", "SOD-END-1")
-    if not _face_down_left(state):
-        best = max(food(state, p) for p in standing)
-        winners = tuple(p for p in standing if food(state, p) == best)
-        return _over(state, winners, f"tie broken by food ({best})", "SOD-END-2")
-    if again and not state.out[state.current]:
-        return replace(state, step=Step.FLIP)
-    seat, sleeping = state.current, list(state.sleeping)
-    while True:
-        seat = _next_seat(state, seat)
-        if state.out[seat]:
-            continue
-        if sleeping[seat]:
-            sleeping[seat] = False
-            continue
-        return replace(state, current=seat, sleeping=tuple(sleeping), step=Step.FLIP)
-
-
-def _over(state: SodState, winners: Iterable[int], reason: str, rule: str) -> SodState:
-    return replace(
-        state,
-        phase=Phase.OVER,
-        step=Step.NONE,
-        result=Result(winners=tuple(winners), reason=reason, rule=rule),
-    )

@@ -29,6 +29,8 @@ def grid_side(players: int) -> int:
 class Variant(enum.Enum):
     """The basic game and the rulebook's two variants."""
 
+    __hash__ = object.__hash__  # members are singletons; see Tile.__hash__
+
     BASIC = "basic"
     BIRDHOUSE = "birdhouse"
     """Variant One: the birdhouse is a face-up landmark; take a face-up tile, hide one."""
@@ -67,6 +69,8 @@ class SodConfig(Config, frozen=True):
 class Phase(enum.Enum):
     """Where the game is."""
 
+    __hash__ = object.__hash__  # members are singletons; see Tile.__hash__
+
     SETUP = "setup"
     AUTUMN = "autumn"
     WINTER = "winter"
@@ -75,6 +79,8 @@ class Phase(enum.Enum):
 
 class Step(enum.Enum):
     """What the current node waits for."""
+
+    __hash__ = object.__hash__  # members are singletons; see Tile.__hash__
 
     DEAL = "deal"
     """Chance: the next setup tile (the starting grid, then the hands)."""
@@ -112,8 +118,14 @@ Patch = tuple[Cell, ...]
 variant have one shared patch; Reverse or Die has one per player."""
 
 
-class SodState(State, frozen=True):
-    """A Squirrel or Die position, hidden tiles included (the referee sees everything)."""
+class SodState(State, frozen=True, dict=True):
+    """A Squirrel or Die position, hidden tiles included (the referee sees everything).
+
+    Beside its fields, a state may carry derived data that the rules computed from them
+    (the patches as bitmasks: :func:`~dieproof.reference.squirrel_or_die.rules.layout`).
+    It lives in the instance ``__dict__``, outside the fields: never encoded, compared
+    or hashed, and recomputed from the fields when absent (a state decoded from JSON).
+    """
 
     config: SodConfig
     """The game being played (with the default box filled in)."""
