@@ -27,7 +27,7 @@ from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-CACHE_LIMIT: Final = 4096
+CACHE_LIMIT: Final = 1 << 15
 """Entries kept in each of this module's caches; a full cache is emptied and refilled,
 which bounds memory whatever the games ask for."""
 

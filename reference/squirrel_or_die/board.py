@@ -78,7 +78,7 @@ class Geometry:
         span = range(-self.offset, self.offset + 1)
         self.places: Final = tuple((r, c) for r in span for c in span)
         """Bit -> (row, col)."""
-        self.rows: Final = {}
+        self.rows: Final[dict[tuple[int, int], tuple[int, ...]]] = {}
         """(row bit, row's bits) -> the bits, for :meth:`bits` (filled on use)."""
         self.place: Final = tuple(Place(r, c) for r, c in self.places)
         """Bit -> the action placing the drawn tile there; likewise :attr:`take`."""
@@ -236,6 +236,22 @@ def layout(state: SodState) -> Layout:
         config = state.config
         found = state.__dict__["layout"] = layout_of(state.patches, reach(config), landmark(config))
     return found
+
+
+def open_mask(state: SodState, index: int) -> int:
+    """The open places of patch ``index`` of ``state`` (:meth:`Geometry.open_places`
+    under the grid's limit, none in Reverse or Die), kept with the state: listing the
+    actions and checking one ask for the same mask."""
+    derived = state.__dict__
+    found: tuple[int, int] | None = derived.get("open")
+    if found is not None and found[0] == index:
+        return found[1]
+    g, patches = layout(state)
+    config = state.config
+    limit = None if config.variant is Variant.REVERSE else grid_side(config.players)
+    mask = g.open_places(patches[index], limit)
+    derived["open"] = (index, mask)
+    return mask
 
 
 def reach(config: SodConfig) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, TypeVar
 
-from dieproof.reference.squirrel_or_die.board import DOWN, UP, Geometry, kinds, layout
+from dieproof.reference.squirrel_or_die.board import DOWN, UP, Geometry, kinds, layout, open_mask
 from dieproof.reference.squirrel_or_die.types import (
     MAX_PLAYERS,
     Flip,
@@ -47,8 +47,8 @@ def _product(
 
 
 def place(state: SodState) -> tuple[SodAction, ...]:
-    g, patches = layout(state)
-    spots = g.bits(g.open_places(patches[0], grid_side(state.config.players)))
+    g = layout(state)[0]
+    spots = g.bits(open_mask(state, 0))
     row = g.place
     return tuple([row[i] for i in spots])
 
@@ -65,14 +65,14 @@ def take(state: SodState) -> tuple[SodAction, ...]:
 
 
 def hide(state: SodState) -> tuple[SodAction, ...]:
-    g, patches = layout(state)
-    spots = g.bits(g.open_places(patches[0], grid_side(state.config.players)))
+    g = layout(state)[0]
+    spots = g.bits(open_mask(state, 0))
     return _product(g.hide, kinds(state.hands[state.current]), spots)
 
 
 def gather(state: SodState) -> tuple[SodAction, ...]:
-    g, patches = layout(state)
-    spots = g.bits(g.open_places(patches[state.current], None))
+    g = layout(state)[0]
+    spots = g.bits(open_mask(state, state.current))
     return _product(g.gather, kinds(state.bag), spots)
 
 

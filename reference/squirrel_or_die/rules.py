@@ -38,6 +38,7 @@ from dieproof.reference.squirrel_or_die.board import (
     landmark,
     layout,
     layout_of,
+    open_mask,
 )
 from dieproof.reference.squirrel_or_die.listing import cat_recipients
 from dieproof.reference.squirrel_or_die.tiles import ADD, COUNT, TILE_ORDER, Tile, Tiles
@@ -622,13 +623,13 @@ def _end_winter_turn(
     """Check for the end, then pass the turn. Implements SOD-END-1, SOD-END-2,
     SOD-SPECIAL-2 (Again) and SOD-SPECIAL-3 (the Sleepy Squirrel)."""
     players = state.config.players
-    standing = [p for p in range(players) if not out[p]]
     over: Result | None = None
-    if len(standing) == 1:
+    if out.count(False) == 1:
         over = Result(
-            winners=(standing[0],), reason="the last squirrel standing wins", rule="SOD-END-1"
+            winners=(out.index(False),), reason="the last squirrel standing wins", rule="SOD-END-1"
         )
-    elif not any(masks[DOWN] for masks in lay[1]):
+    elif not _face_down_left(lay):
+        standing = [p for p in range(players) if not out[p]]
         foods = [_food(state.config, collected[p]) for p in standing]
         best = max(foods)
         winners = tuple(p for p, f in zip(standing, foods, strict=True) if f == best)
@@ -646,17 +647,15 @@ def _end_winter_turn(
             result=over,
         )
     seat = state.current
-    if not (again and not out[seat]):
-        asleep = list(sleeping)
+    if not again or out[seat]:
         while True:
             seat = (seat + 1) % players
             if out[seat]:
                 continue
-            if asleep[seat]:
-                asleep[seat] = False
+            if sleeping[seat]:  # skips this turn, and wakes up (SOD-SPECIAL-3)
+                sleeping = _set(sleeping, seat, False)
                 continue
             break
-        sleeping = tuple(asleep)
     return _replace(
         state,
         patches=patches,
@@ -667,6 +666,13 @@ def _end_winter_turn(
         current=seat,
         step=_FLIP,
     )
+
+
+def _face_down_left(lay: Layout) -> bool:
+    for masks in lay[1]:
+        if masks[DOWN]:
+            return True
+    return False
 
 
 # -- private helpers ----------------------------------------------------------------------
@@ -709,7 +715,7 @@ def _carry(after: SodState, lay: Layout, flips: tuple[Flip, ...] | None = None) 
 
 
 def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*items[:index], value, *items[index + 1 :])
+    return items[:index] + (value,) + items[index + 1 :]
 
 
 def _add(
@@ -766,7 +772,7 @@ def _require_open(
     g, masks = lay
     row, col = place
     bit = g.index(row, col)
-    if bit >= 0 and g.open_places(masks[index], limit) >> bit & 1:
+    if bit >= 0 and open_mask(state, index) >> bit & 1:
         return
     taken = bit >= 0 and masks[index][OCCUPIED] >> bit & 1
     why = "is taken" if taken else "is not a legal place"
