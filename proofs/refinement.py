@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import z3
 
-from dieproof.proofs.compile import CompiledModel
+from dieproof.proofs.compile import CompiledModel, Values
 from dieproof.proofs.model import Abstract, Model, ModelTerms
 from dieproof.proofs.report import (
     Counterexample,
@@ -45,6 +45,12 @@ class GameProofs:
     """The abstract model."""
     abstract: Callable[[State], dict[str, int | bool]]
     """The abstraction function from a reference state to the model's variables."""
+    values: Callable[[State, State | None, Values | None], Values] | None = None
+    """The same abstraction as a tuple in the model's variable order, for speed:
+    ``values(state, before, previous)``, where ``before`` is the state one step earlier
+    and ``previous`` its tuple (both ``None`` for a first state), so that only the
+    parts whose fields changed are recomputed. It must equal :attr:`abstract` (a generic
+    test checks it over random games); the refinement check uses it when present."""
     goal_witnesses: Callable[[], Mapping[str, Sequence[Abstract]]] | None = None
     """Goal name -> a path of abstract states reaching it (built lazily: it may play
     reference games)."""
@@ -387,17 +393,31 @@ def refine(
     coverage = dict.fromkeys((t.name for t in model.transitions), 0)
     total = truncated = played = 0
     start = perf_counter()
+    values = proofs.values
 
-    def state_checks(state: State, a: Abstract) -> None:
-        broken = game.invariants(state)
-        if broken:
-            text = "; ".join(f"{v.invariant}: {v.message}" for v in broken)
-            raise _Failed("reference-invariant", "the reference breaks its own invariants: " + text)
-        problems = cm.abstract_problems(a)
+    def abstraction(state: State, before: State | None, previous: Values | None) -> Values:
+        if values is not None:
+            found = values(state, before, previous)
+        else:
+            mapped = abstract(state)
+            problems = cm.abstract_problems(mapped)
+            if problems:
+                raise _Failed(
+                    "abstraction", "abstract(state) is not a model state: " + "; ".join(problems)
+                )
+            found = cm.pack(mapped)
+        problems = cm.abstract_problems(found)
         if problems:
             raise _Failed(
                 "abstraction", "abstract(state) is not a model state: " + "; ".join(problems)
             )
+        return found
+
+    def state_checks(state: State, a: Values) -> None:
+        broken = game.invariants(state)
+        if broken:
+            text = "; ".join(f"{v.invariant}: {v.message}" for v in broken)
+            raise _Failed("reference-invariant", "the reference breaks its own invariants: " + text)
         if not cm.background_holds(a):
             raise _Failed("background", "the abstract state breaks the model's background facts")
         violated = cm.violated_invariants(a)
@@ -411,11 +431,11 @@ def refine(
         played += 1
         step = 0
         action: Action | None = None
-        a: Abstract | None = None
-        a2: Abstract | None = None
+        a: Values | None = None
+        a2: Values | None = None
         try:
             state = game.initial_state(config)
-            a2 = abstract(state)
+            a2 = abstraction(state, None, None)
             state_checks(state, a2)
             if not cm.satisfies_init(a2):
                 raise _Failed("init", "the initial state does not satisfy the model's init")
@@ -431,10 +451,10 @@ def refine(
                     action = game.sample_chance(state, rng)
                 else:
                     action = game.sample_legal_action(state, rng)
-                state = game.apply(state, action)
+                before, state = state, game.apply(state, action)
                 step += 1
                 total += 1
-                a2 = abstract(state)
+                a2 = abstraction(state, before, a)
                 state_checks(state, a2)
                 matched = cm.transitions_matching(a, a2)
                 if not matched:
@@ -467,8 +487,8 @@ def refine(
                 config=_dump(game.dump_config, config),
                 step=step,
                 action=None if action is None else _dump(game.dump_action, action),
-                before=None if a is None else dict(a),
-                after=None if a2 is None else dict(a2),
+                before=None if a is None else _readable(cm, a),
+                after=None if a2 is None else _readable(cm, a2),
             )
             return RefinementReport(
                 game.id, seed, played, total, perf_counter() - start, coverage, truncated, failure
@@ -476,6 +496,13 @@ def refine(
     return RefinementReport(
         game.id, seed, played, total, perf_counter() - start, coverage, truncated
     )
+
+
+def _readable(cm: CompiledModel, values: Values) -> dict[str, int | bool]:
+    """An abstract state as a mapping from variable names, for a report."""
+    if len(values) != len(cm.names):
+        return {f"#{i}": v for i, v in enumerate(values)}
+    return cm.unpack(values)
 
 
 def _dump(encode: Callable[[_V], str], value: _V) -> str:

@@ -17,6 +17,7 @@ from typing import Literal
 
 import z3
 
+from dieproof.proofs.abstraction import Abstraction, Part
 from dieproof.proofs.compile import CompiledModel
 from dieproof.proofs.core import GameProofs, register_proofs
 from dieproof.proofs.model import (
@@ -778,50 +779,102 @@ MODEL = Model(
 # -- the abstraction function -----------------------------------------------------------
 
 
+def _game(state: SodState) -> tuple[int | bool, ...]:
+    config = state.config
+    n = config.players
+    return (
+        n,
+        config.variant is not Variant.REVERSE,
+        grid_side(n),
+        rules.game_tiles(config).total(),
+        1 if config.variant is Variant.BIRDHOUSE else 0,
+        *(i < n for i in SEATS),
+    )
+
+
+def _turn(state: SodState) -> tuple[int | bool, ...]:
+    n = state.config.players
+    return (
+        PHASE_NUMBER[state.phase],
+        state.phase is Phase.OVER,
+        state.current,
+        state.config.variant is Variant.BIRDHOUSE
+        and state.step is Step.HIDE
+        and state.hands[state.current].total() > HAND_SIZE,
+        *(state.hands[i].total() if i < n else 0 for i in SEATS),
+    )
+
+
+def _table(state: SodState) -> tuple[int, ...]:
+    config = state.config
+    landmark = 1 if config.variant is Variant.BIRDHOUSE else 0
+    limited = config.variant is not Variant.REVERSE
+    height, width = rules.extent(state.patches[0]) if limited else (0, 0)
+    board = facedown = 0
+    for patch in state.patches:
+        board += len(patch)
+        for cell in patch:
+            if not cell.face_up:
+                facedown += 1
+    return width, height, board, board - facedown - landmark, facedown
+
+
+def _piles(state: SodState) -> tuple[int | bool, ...]:
+    n = state.config.players
+    return (
+        sum(pile.total() for pile in state.collected),
+        *(rules.skulls(state, i) if i < n else 0 for i in SEATS),
+        *(rules.lives(state, i) if i < n else LIVES for i in SEATS),
+    )
+
+
+def _out(state: SodState) -> tuple[int | bool, ...]:
+    n = state.config.players
+    return (
+        sum(1 for p in range(n) if not state.out[p]),
+        *(state.out[i] if i < n else False for i in SEATS),
+    )
+
+
+def _won(state: SodState) -> tuple[int | bool, ...]:
+    winners = state.result.winners if state.result is not None else ()
+    return (len(winners), *(i in winners for i in SEATS))
+
+
+ABSTRACTION: Abstraction[SodState] = Abstraction(
+    MODEL,
+    (
+        Part(
+            ("config",),
+            ("n", "limited", "side", "total", "landmark", *(f"seat[{i}]" for i in SEATS)),
+            _game,
+        ),
+        Part(
+            ("config", "phase", "step", "current", "hands"),
+            ("phase", "finished", "cur", "taking", *(f"hand[{i}]" for i in SEATS)),
+            _turn,
+        ),
+        Part(("config", "patches"), ("width", "height", "board", "faceup", "facedown"), _table),
+        Part(("bag",), ("bag",), lambda state: (state.bag.total(),)),
+        Part(("held",), ("held",), lambda state: (0 if state.held is None else 1,)),
+        Part(
+            ("config", "collected"),
+            ("collected", *(f"skulls[{i}]" for i in SEATS), *(f"lives[{i}]" for i in SEATS)),
+            _piles,
+        ),
+        Part(("config", "out"), ("standing", *(f"out[{i}]" for i in SEATS)), _out),
+        Part(("result",), ("winners", *(f"win[{i}]" for i in SEATS)), _won),
+    ),
+    kind=SodState,
+)
+"""The model's view of a reference state, in parts recomputed where the state changed."""
+
+
 def abstract(state: State) -> dict[str, int | bool]:
     """The model's view of a reference state."""
     if not isinstance(state, SodState):
         raise TypeError(f"not a Squirrel or Die state: {type(state).__name__}")
-    config = state.config
-    n = config.players
-    limited = config.variant is not Variant.REVERSE
-    landmark = 1 if config.variant is Variant.BIRDHOUSE else 0
-    height, width = rules.extent(state.patches[0]) if limited else (0, 0)
-    cells = [cell for patch in state.patches for cell in patch]
-    facedown = sum(1 for cell in cells if not cell.face_up)
-    winners = state.result.winners if state.result is not None else ()
-    values: dict[str, int | bool] = {
-        "n": n,
-        "limited": limited,
-        "side": grid_side(n),
-        "total": rules.game_tiles(config).total(),
-        "landmark": landmark,
-        "phase": PHASE_NUMBER[state.phase],
-        "cur": state.current,
-        "taking": config.variant is Variant.BIRDHOUSE
-        and state.step is Step.HIDE
-        and state.hands[state.current].total() > HAND_SIZE,
-        "width": width,
-        "height": height,
-        "bag": state.bag.total(),
-        "held": 0 if state.held is None else 1,
-        "board": len(cells),
-        "faceup": len(cells) - facedown - landmark,
-        "facedown": facedown,
-        "collected": sum(pile.total() for pile in state.collected),
-        "standing": sum(1 for p in range(n) if not state.out[p]),
-        "finished": state.phase is Phase.OVER,
-        "winners": len(winners),
-    }
-    for i in SEATS:
-        seated = i < n
-        values[f"seat[{i}]"] = seated
-        values[f"hand[{i}]"] = state.hands[i].total() if seated else 0
-        values[f"skulls[{i}]"] = rules.skulls(state, i) if seated else 0
-        values[f"lives[{i}]"] = rules.lives(state, i) if seated else LIVES
-        values[f"out[{i}]"] = state.out[i] if seated else False
-        values[f"win[{i}]"] = i in winners
-    return values
+    return ABSTRACTION.mapping(state)
 
 
 # -- reachability witnesses -------------------------------------------------------------
@@ -893,7 +946,11 @@ def goal_games() -> dict[str, tuple[Config, tuple[Action, ...]]]:
 
 def _proofs() -> GameProofs:
     return GameProofs(
-        model=MODEL, abstract=abstract, goal_witnesses=goal_witnesses, goal_games=goal_games
+        model=MODEL,
+        abstract=abstract,
+        values=ABSTRACTION.values,
+        goal_witnesses=goal_witnesses,
+        goal_games=goal_games,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -20,7 +21,13 @@ from dieproof.reference.core import (
     RulesError,
     UnknownGame,
 )
-from dieproof.reference.core.chance import sample, sample_weighted, uniform, weighted
+from dieproof.reference.core.chance import (
+    probability,
+    sample,
+    sample_weighted,
+    uniform,
+    weighted,
+)
 from dieproof.reference.squirrel_or_die import Draw, Flip, SodConfig, Tile
 
 
@@ -138,3 +145,42 @@ def test_fast_weighted_sampling_agrees_with_exact_sampling(weights: list[int], s
     exact = sample(weighted(pairs), random.Random(seed))
     fast = sample_weighted([(i, w) for i, w in pairs if w], random.Random(seed))
     assert fast == exact
+
+
+def _sample_by_the_definition(outcomes: list[tuple[int, Fraction]], rng: random.Random) -> int:
+    """chance.sample's documented draw, written out: randrange over the least common
+    denominator, then a walk over the outcomes in order."""
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    ticket = rng.randrange(denominator)
+    for outcome, p in outcomes:
+        ticket -= p.numerator * (denominator // p.denominator)
+        if ticket < 0:
+            return outcome
+    raise AssertionError("probabilities sum to less than 1")
+
+
+@given(
+    st.lists(st.integers(0, 30), min_size=1, max_size=8).filter(any),
+    st.integers(0, 2**32),
+)
+def test_sampling_draws_as_defined_whether_or_not_its_table_is_remembered(
+    weights: list[int], seed: int
+) -> None:
+    built = weighted(enumerate(weights))  # remembered by weighted()
+    rebuilt = tuple((i, Fraction(p.numerator, p.denominator)) for i, p in built)  # not yet
+    as_list = list(built)  # never remembered: a list may change
+    draws = []
+    for outcomes in (built, rebuilt, rebuilt, as_list):
+        rng = random.Random(seed)
+        draws.append([sample(outcomes, rng) for _ in range(5)])
+    rng = random.Random(seed)
+    expected = [_sample_by_the_definition(as_list, rng) for _ in range(5)]
+    assert draws == [expected] * 4
+
+
+def test_weights_are_refused_when_negative_and_fractions_shared() -> None:
+    with pytest.raises(ValueError, match="negative weight"):
+        weighted([("a", 2), ("b", -1)])
+    first, second = weighted([("a", 1), ("b", 3)]), weighted([("c", 1), ("d", 3)])
+    assert first[0][1] is second[0][1] and first[1][1] is second[1][1]
+    assert probability(2, 6) == Fraction(1, 3) and probability(2, 6) is probability(2, 6)

@@ -965,3 +965,77 @@ def test_of_documents_a_formula_by_its_docstring() -> None:
         capped,
     )
     assert Transition.of("inc", _inc).doc == ""
+
+
+# -- abstraction in parts --------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _Pair:
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+
+
+def _pair_model() -> Model:
+    return Model(
+        game="pair",
+        variables={"l": "int", "r": "int", "both": "int"},
+        init=lambda v: v.num("l") == 0,
+        invariants=(),
+        transitions=(),
+    )
+
+
+def test_an_abstraction_in_parts_recomputes_only_what_changed() -> None:
+    from dieproof.proofs.abstraction import Abstraction, Part
+
+    calls: list[str] = []
+
+    def left(state: _Pair) -> tuple[int]:
+        calls.append("left")
+        return (len(state.left),)
+
+    def right(state: _Pair) -> tuple[int, int]:
+        calls.append("right")
+        return len(state.right), len(state.left) + len(state.right)
+
+    abstraction = Abstraction(
+        _pair_model(),
+        (Part(("left",), ("l",), left), Part(("left", "right"), ("r", "both"), right)),
+        kind=_Pair,
+    )
+    first = _Pair((1,), (2, 3))
+    values = abstraction.values(first, None, None)
+    assert values == (1, 2, 3) and calls == ["left", "right"]
+    calls.clear()
+    second = _Pair(first.left, (4,))  # the left tuple is the very same object
+    assert abstraction.values(second, first, values) == (1, 1, 2)
+    assert calls == ["right"]
+    assert abstraction.mapping(second) == {"l": 1, "r": 1, "both": 2}
+    with pytest.raises(TypeError, match="not a _Pair"):
+        abstraction.values("a string", None, None)
+
+
+def test_the_parts_of_an_abstraction_cover_each_variable_once() -> None:
+    from dieproof.proofs.abstraction import Abstraction, Part
+
+    def nothing(state: _Pair) -> tuple[int]:
+        return (0,)
+
+    with pytest.raises(ValueError, match=r"missing \['r', 'both'\]"):
+        Abstraction(_pair_model(), (Part(("left",), ("l",), nothing),), kind=_Pair)
+    with pytest.raises(ValueError, match=r"twice \['l'\]"):
+        Abstraction(
+            _pair_model(),
+            (Part((), ("l", "r", "both"), nothing), Part((), ("l",), nothing)),
+            kind=_Pair,
+        )
+
+
+def test_the_compiled_model_shows_its_generated_source() -> None:
+    cm = CompiledModel(counter())
+    assert "def f0(a, b):" in cm.source
+    assert cm.names == ("c",)
+    assert cm.pack({"c": 4}) == (4,) and cm.unpack((4,)) == {"c": 4}
+    assert cm.abstract_problems((True,)) == ["c is an int variable but holds True"]
+    assert cm.abstract_problems((1, 2)) == ["2 values for 1 variables"]

@@ -17,7 +17,9 @@ between rows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
+
+import msgspec
 
 from dieproof.reference.squirrel_or_die.tiles import TILE_ORDER, Tile, Tiles
 from dieproof.reference.squirrel_or_die.types import (
@@ -34,6 +36,8 @@ from dieproof.reference.squirrel_or_die.types import (
     Variant,
     grid_side,
 )
+
+T = TypeVar("T")
 
 Masks = tuple[int, int, int, int]
 """One patch as integers: ``(occupied, across, down, up)``: the places holding a tile;
@@ -170,6 +174,8 @@ class Geometry:
     def bits(self, mask: int) -> tuple[int, ...]:
         """The set bits of ``mask``, lowest first, a row at a time from a table."""
         found: tuple[int, ...] = ()
+        if not mask:
+            return found
         w = self.width
         full = (1 << w) - 1
         rows = self.rows
@@ -289,3 +295,149 @@ _KINDS: Final = tuple(
     for mask in range(1 << len(TILE_ORDER))
 )
 """A set of kinds as a bitmask -> the kinds' indices in order."""
+
+
+# -- editing the patches, layout and all -------------------------------------------------
+
+replace: Final = msgspec.structs.replace
+"""Direct struct replacement (``msgspec.structs.replace``): a step builds its state once."""
+
+
+def carry(after: SodState, lay: Layout, flips: tuple[Flip, ...] | None = None) -> SodState:
+    """``after`` with the layout of its patches (and the list of its flips, if known)
+    passed on from the step that made it (see :func:`layout`)."""
+    derived = after.__dict__
+    derived["layout"] = lay
+    if flips is not None:
+        derived["flips"] = flips
+    return after
+
+
+def put_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with ``value`` at ``index``."""
+    # Concatenation is faster than unpacking into a new tuple here.
+    return items[:index] + (value,) + items[index + 1 :]  # noqa: RUF005
+
+
+def add_cell(
+    state: SodState, lay: Layout, index: int, cell: tuple[int, int, Tile, bool]
+) -> tuple[tuple[Patch, ...], Layout]:
+    """The patches and layout with a new cell ``(row, col, tile, face up)`` in patch
+    ``index`` (at an open place)."""
+    g, layout_masks = lay
+    row, col, tile, face_up = cell
+    patch = state.patches[index]
+    if not g.holds(row, col):  # beyond the geometry: lay the patches out wider
+        patch = tuple(sorted((*patch, Cell(*cell)), key=lambda c: (c.row, c.col)))
+        patches = put_at(state.patches, index, patch)
+        widest = max(g.reach, abs(row), abs(col))
+        return patches, layout_of(patches, widest, landmark(state.config))
+    o, w = g.offset, g.width
+    bit = (row + o) * w + col + o
+    flag = 1 << bit
+    occupied, across, down, up = layout_masks[index]
+    at = (occupied & (flag - 1)).bit_count()
+    patch = (*patch[:at], g.cells[tile, face_up][bit], *patch[at:])
+    if not face_up:
+        down |= flag
+    elif tile is not landmark(state.config):
+        up |= flag
+    masks: Masks = (occupied | flag, across | 1 << ((col + o) * w + row + o), down, up)
+    return put_at(state.patches, index, patch), (g, put_at(layout_masks, index, masks))
+
+
+def remove_cell(
+    state: SodState, lay: Layout, index: int, bit: int
+) -> tuple[tuple[Patch, ...], Layout, Cell]:
+    """The patches and layout without the cell at ``bit`` of patch ``index``, and the cell."""
+    g, layout_masks = lay
+    occupied, across, down, up = layout_masks[index]
+    flag = 1 << bit
+    at = (occupied & (flag - 1)).bit_count()
+    patch = state.patches[index]
+    cell = patch[at]
+    o, w = g.offset, g.width
+    masks: Masks = (
+        occupied & ~flag,
+        across & ~(1 << ((cell.col + o) * w + cell.row + o)),
+        down & ~flag,
+        up & ~flag,
+    )
+    patches = put_at(state.patches, index, (*patch[:at], *patch[at + 1 :]))
+    return patches, (g, put_at(layout_masks, index, masks)), cell
+
+
+# -- the rule cell by cell ---------------------------------------------------------------
+
+Position = tuple[int, int]
+
+NEIGHBOURS: Final[tuple[Position, ...]] = ((-1, 0), (0, -1), (0, 1), (1, 0))
+"""Orthogonal neighbours only: the rulebook forbids diagonals."""
+
+
+def open_places(patch: Patch, limit: int | None) -> tuple[Position, ...]:
+    """Empty places orthogonally next to a tile of ``patch`` that keep the patch within
+    ``limit`` tiles in each direction; the origin for an empty patch.
+
+    Implements SOD-AUTUMN-1 (adjacency, the limit) and SOD-REV-2 (no diagonals), cell by
+    cell: the rules use the layout's masks (:meth:`Geometry.open_places`), which a test
+    checks against this.
+    """
+    if not patch:
+        return ((0, 0),)
+    occupied = {(cell.row, cell.col) for cell in patch}
+    candidates = {(r + dr, c + dc) for r, c in occupied for dr, dc in NEIGHBOURS} - occupied
+    if limit is not None:
+        top, bottom, left, right = _bounds(patch)
+        # A place keeps the span within the limit if it lies inside the window of rows
+        # (columns) that still fits around the current span.
+        low_row, high_row = bottom - limit + 1, top + limit - 1
+        low_col, high_col = right - limit + 1, left + limit - 1
+        candidates = {
+            (r, c) for r, c in candidates if low_row <= r <= high_row and low_col <= c <= high_col
+        }
+    return tuple(sorted(candidates))
+
+
+def is_open(patch: Patch, place: Position, limit: int | None) -> bool:
+    """Whether ``place`` is one of :func:`open_places`, cell by cell."""
+    if not patch:
+        return place == (0, 0)
+    row, col = place
+    touches = False
+    for cell in patch:
+        dr, dc = cell.row - row, cell.col - col
+        if dr == 0 and dc == 0:
+            return False
+        if abs(dr) + abs(dc) == 1:
+            touches = True
+    if not touches:
+        return False
+    if limit is None:
+        return True
+    top, bottom, left, right = _bounds(patch)
+    return max(bottom, row) - min(top, row) < limit and max(right, col) - min(left, col) < limit
+
+
+def _bounds(patch: Patch) -> tuple[int, int, int, int]:
+    """(top, bottom, left, right) of a non-empty patch (sorted by row, so rows are cheap)."""
+    cols = [cell.col for cell in patch]
+    return patch[0].row, patch[-1].row, min(cols), max(cols)
+
+
+def extent(patch: Patch) -> tuple[int, int]:
+    """(height, width) of the smallest rectangle around ``patch``; (0, 0) when empty."""
+    if not patch:
+        return 0, 0
+    rows = [cell.row for cell in patch]
+    cols = [cell.col for cell in patch]
+    return max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+
+
+def grid_extent(state: SodState) -> tuple[int, int]:
+    """:func:`extent` of the shared grid, from the layout's masks."""
+    g, patches = layout(state)
+    if not patches[0][OCCUPIED]:
+        return 0, 0
+    top, bottom, left, right = g.bounds(patches[0])
+    return bottom - top + 1, right - left + 1

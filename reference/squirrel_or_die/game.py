@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+import msgspec
+
 from dieproof.reference.core.examples import Example
 from dieproof.reference.core.game import GameBase, Rules
 from dieproof.reference.core.types import Violation
 from dieproof.reference.squirrel_or_die import audit, rules
-from dieproof.reference.squirrel_or_die.tiles import Tiles
+from dieproof.reference.squirrel_or_die.tiles import TILE_INDEX, Tiles
 from dieproof.reference.squirrel_or_die.types import (
     ACTION_TYPES,
     HAND_SIZE,
@@ -27,15 +29,14 @@ from dieproof.reference.squirrel_or_die.types import (
 
 def tiles_in_play(state: SodState) -> Tiles:
     """Every tile of the game wherever it is: sack, hands, held, table, piles."""
-    total = state.bag
-    for pile in (*state.hands, *state.collected):
-        total = total.plus(pile)
+    piles = (state.bag, *state.hands, *state.collected)
+    counts = [sum(column) for column in zip(*map(msgspec.structs.astuple, piles), strict=True)]
     if state.held is not None:
-        total = total.add(state.held)
+        counts[TILE_INDEX[state.held]] += 1
     for patch in state.patches:
         for cell in patch:
-            total = total.add(cell.tile)
-    return total
+            counts[TILE_INDEX[cell.tile]] += 1
+    return Tiles(*counts)
 
 
 def hand_limit(state: SodState, player: int) -> int:

@@ -20,7 +20,6 @@ from dieproof.reference.squirrel_or_die.types import (
     SodAction,
     SodState,
     Step,
-    grid_side,
 )
 
 A = TypeVar("A")

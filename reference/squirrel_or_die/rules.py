@@ -18,30 +18,43 @@ cell-by-cell statements of adjacency and the limit (:func:`open_places`,
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Final, TypeVar
-
-import msgspec
+from typing import Final
 
 from dieproof.reference.core import chance
 from dieproof.reference.core.errors import IllegalAction, InvalidConfig
 from dieproof.reference.core.types import CHANCE, TERMINAL, Result
-from dieproof.reference.squirrel_or_die import listing
+from dieproof.reference.squirrel_or_die import listing, turns
 from dieproof.reference.squirrel_or_die.board import (
     DOWN,
+    NEIGHBOURS,
     OCCUPIED,
     UP,
     Layout,
-    Masks,
-    landmark,
+    Position,
+    add_cell,
+    carry,
+    extent,
+    grid_extent,
+    is_open,
     layout,
-    layout_of,
     open_mask,
+    open_places,
+    put_at,
+    remove_cell,
+    replace,
 )
 from dieproof.reference.squirrel_or_die.listing import cat_recipients
 from dieproof.reference.squirrel_or_die.tiles import ADD, COUNT, TILE_ORDER, Tile, Tiles
+from dieproof.reference.squirrel_or_die.turns import (
+    check_out,
+    end_autumn_turn,
+    end_winter_turn,
+    next_turn,
+)
 from dieproof.reference.squirrel_or_die.types import (
     HAND_SIZE,
     LIVES,
@@ -68,10 +81,12 @@ from dieproof.reference.squirrel_or_die.types import (
 )
 
 __all__ = [
+    "NEIGHBOURS",
     "apply",
     "cat_recipients",
     "chance_outcomes",
     "extent",
+    "grid_extent",
     "initial_state",
     "is_open",
     "legal_actions",
@@ -83,8 +98,6 @@ __all__ = [
     "validate_config",
 ]
 
-Position = tuple[int, int]
-T = TypeVar("T")
 
 START_CELLS: tuple[tuple[int, int, bool], ...] = (
     (0, 0, False),
@@ -95,8 +108,6 @@ START_CELLS: tuple[tuple[int, int, bool], ...] = (
 """The 2x2 starting grid as (row, col, face up): the secret tile at (0, 0) (SOD-SETUP-2).
 Which corner is secret does not matter; fixing it makes states canonical."""
 
-NEIGHBOURS: tuple[Position, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
-"""Orthogonal neighbours only: the rulebook forbids diagonals."""
 
 DRAWS: Final = {tile: Draw(tile) for tile in TILE_ORDER}
 """The chance outcome of drawing each kind, built once."""
@@ -132,8 +143,12 @@ def removal(players: int, variant: Variant) -> Tiles:
     return removed
 
 
+@functools.lru_cache(maxsize=256)
 def game_tiles(config: SodConfig) -> Tiles:
-    """The tiles in play: the box less the removal. Implements SOD-SETUP-1."""
+    """The tiles in play: the box less the removal. Implements SOD-SETUP-1.
+
+    Remembered per configuration (configurations are immutable values): the invariants
+    and the abstraction ask on every step."""
     return config.tiles.minus(removal(config.players, config.variant))
 
 
@@ -257,74 +272,6 @@ def sample_legal_action(state: SodState, rng: random.Random) -> SodAction:
     return actions[rng.randrange(len(actions))]
 
 
-def open_places(patch: Patch, limit: int | None) -> tuple[Position, ...]:
-    """Empty places orthogonally next to a tile of ``patch`` that keep the patch within
-    ``limit`` tiles in each direction; the origin for an empty patch.
-
-    Implements SOD-AUTUMN-1 (adjacency, the limit) and SOD-REV-2 (no diagonals), cell by
-    cell: the rules use the layout's masks (:meth:`Geometry.open_places`), which a test
-    checks against this.
-    """
-    if not patch:
-        return ((0, 0),)
-    occupied = {(cell.row, cell.col) for cell in patch}
-    candidates = {(r + dr, c + dc) for r, c in occupied for dr, dc in NEIGHBOURS} - occupied
-    if limit is not None:
-        top, bottom, left, right = _bounds(patch)
-        # A place keeps the span within the limit if it lies inside the window of rows
-        # (columns) that still fits around the current span.
-        low_row, high_row = bottom - limit + 1, top + limit - 1
-        low_col, high_col = right - limit + 1, left + limit - 1
-        candidates = {
-            (r, c) for r, c in candidates if low_row <= r <= high_row and low_col <= c <= high_col
-        }
-    return tuple(sorted(candidates))
-
-
-def is_open(patch: Patch, place: Position, limit: int | None) -> bool:
-    """Whether ``place`` is one of :func:`open_places`, cell by cell."""
-    if not patch:
-        return place == (0, 0)
-    row, col = place
-    touches = False
-    for cell in patch:
-        dr, dc = cell.row - row, cell.col - col
-        if dr == 0 and dc == 0:
-            return False
-        if abs(dr) + abs(dc) == 1:
-            touches = True
-    if not touches:
-        return False
-    if limit is None:
-        return True
-    top, bottom, left, right = _bounds(patch)
-    return max(bottom, row) - min(top, row) < limit and max(right, col) - min(left, col) < limit
-
-
-def _bounds(patch: Patch) -> tuple[int, int, int, int]:
-    """(top, bottom, left, right) of a non-empty patch (sorted by row, so rows are cheap)."""
-    cols = [cell.col for cell in patch]
-    return patch[0].row, patch[-1].row, min(cols), max(cols)
-
-
-def extent(patch: Patch) -> tuple[int, int]:
-    """(height, width) of the smallest rectangle around ``patch``; (0, 0) when empty."""
-    if not patch:
-        return 0, 0
-    rows = [cell.row for cell in patch]
-    cols = [cell.col for cell in patch]
-    return max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
-
-
-def grid_extent(state: SodState) -> tuple[int, int]:
-    """:func:`extent` of the shared grid, from the layout's masks."""
-    g, patches = layout(state)
-    if not patches[0][OCCUPIED]:
-        return 0, 0
-    top, bottom, left, right = g.bounds(patches[0])
-    return bottom - top + 1, right - left + 1
-
-
 # -- apply --------------------------------------------------------------------------------
 
 
@@ -357,17 +304,17 @@ def _draw(state: SodState, action: SodAction) -> SodState:
     bag = ADD[tile](state.bag, -1)
     lay = layout(state)
     if state.step is _DRAW:
-        return _carry(_replace(state, bag=bag, held=tile, step=_PLACE), lay)
+        return carry(replace(state, bag=bag, held=tile, step=_PLACE), lay)
     board = state.patches[0]
     if len(board) < START_GRID:
         row, col, face_up = START_CELLS[len(board)]
-        patches, lay = _add(state, lay, 0, (row, col), tile, face_up)
+        patches, lay = add_cell(state, lay, 0, (row, col, tile, face_up))
         if len(board) + 1 < START_GRID:
-            return _carry(_replace(state, bag=bag, patches=patches), lay)
+            return carry(replace(state, bag=bag, patches=patches), lay)
         return _deal_next(state, lay, bag, state.hands, patches)
     # Hands: each seat from the first player draws three (SOD-SETUP-4).
     seat = state.current
-    hands = _set(state.hands, seat, ADD[tile](state.hands[seat], 1))
+    hands = put_at(state.hands, seat, ADD[tile](state.hands[seat], 1))
     return _deal_next(state, lay, bag, hands, state.patches)
 
 
@@ -380,12 +327,14 @@ def _deal_next(
     for offset in range(players):
         seat = (config.first_player + offset) % players
         if hands[seat].total() < HAND_SIZE:
-            return _carry(_replace(state, bag=bag, hands=hands, patches=patches, current=seat), lay)
-    phase, step, current = _turn(state, lay, bag, hands, config.first_player, state.last_autumn)
-    after = _replace(
+            return carry(replace(state, bag=bag, hands=hands, patches=patches, current=seat), lay)
+    phase, step, current = next_turn(
+        state, lay, bag, hands, seat=config.first_player, last=state.last_autumn
+    )
+    after = replace(
         state, bag=bag, hands=hands, patches=patches, phase=phase, step=step, current=current
     )
-    return _carry(after, lay)
+    return carry(after, lay)
 
 
 def _place(state: SodState, action: SodAction) -> SodState:
@@ -395,10 +344,10 @@ def _place(state: SodState, action: SodAction) -> SodState:
     assert held is not None  # a PLACE step always holds the drawn tile
     lay = layout(state)
     place = (action.row, action.col)
-    _require_open(state, lay, 0, place, grid_side(state.config.players), "SOD-AUTUMN-1")
-    patches, lay = _add(state, lay, 0, place, held, True)
+    _require_open(state, lay, 0, place, limit=grid_side(state.config.players), rule="SOD-AUTUMN-1")
+    patches, lay = add_cell(state, lay, 0, (*place, held, True))
     step = _TAKE if state.config.variant is _BIRDHOUSE else _SWAP
-    return _carry(_replace(state, patches=patches, held=None, step=step), lay)
+    return carry(replace(state, patches=patches, held=None, step=step), lay)
 
 
 def _swap(state: SodState, action: SodAction) -> SodState:
@@ -414,8 +363,8 @@ def _swap(state: SodState, action: SodAction) -> SodState:
     board = (*board[:at], g.cells[action.tile, False][bit], *board[at + 1 :])
     flag = 1 << bit
     lay = (g, ((occupied, across, down | flag, up & ~flag),))
-    hands = _set(state.hands, state.current, hand)
-    return _end_autumn_turn(state, lay, state.bag, hands, (board,))
+    hands = put_at(state.hands, state.current, hand)
+    return end_autumn_turn(state, lay, state.bag, hands, (board,))
 
 
 def _take(state: SodState, action: SodAction) -> SodState:
@@ -423,9 +372,9 @@ def _take(state: SodState, action: SodAction) -> SodState:
     assert isinstance(action, Take)
     lay = layout(state)
     bit = _require_swappable(lay, action.row, action.col, "SOD-BIRD-2")
-    patches, lay, cell = _remove(state, lay, 0, bit)
-    hands = _set(state.hands, state.current, ADD[cell.tile](state.hands[state.current], 1))
-    return _carry(_replace(state, patches=patches, hands=hands, step=_HIDE), lay)
+    patches, lay, cell = remove_cell(state, lay, 0, bit)
+    hands = put_at(state.hands, state.current, ADD[cell.tile](state.hands[state.current], 1))
+    return carry(replace(state, patches=patches, hands=hands, step=_HIDE), lay)
 
 
 def _hide(state: SodState, action: SodAction) -> SodState:
@@ -435,10 +384,10 @@ def _hide(state: SodState, action: SodAction) -> SodState:
     hand = _require_in_hand(state, action.tile, rule)
     lay = layout(state)
     place = (action.row, action.col)
-    _require_open(state, lay, 0, place, grid_side(state.config.players), rule)
-    patches, lay = _add(state, lay, 0, place, action.tile, False)
-    hands = _set(state.hands, state.current, ADD[action.tile](hand, -1))
-    return _end_autumn_turn(state, lay, state.bag, hands, patches)
+    _require_open(state, lay, 0, place, limit=grid_side(state.config.players), rule=rule)
+    patches, lay = add_cell(state, lay, 0, (*place, action.tile, False))
+    hands = put_at(state.hands, state.current, ADD[action.tile](hand, -1))
+    return end_autumn_turn(state, lay, state.bag, hands, patches)
 
 
 def _gather(state: SodState, action: SodAction) -> SodState:
@@ -452,9 +401,9 @@ def _gather(state: SodState, action: SodAction) -> SodState:
     seat = state.current
     lay = layout(state)
     place = (action.row, action.col)
-    _require_open(state, lay, seat, place, None, "SOD-REV-2")
-    patches, lay = _add(state, lay, seat, place, tile, False)
-    return _end_autumn_turn(state, lay, ADD[tile](state.bag, -1), state.hands, patches)
+    _require_open(state, lay, seat, place, limit=None, rule="SOD-REV-2")
+    patches, lay = add_cell(state, lay, seat, (*place, tile, False))
+    return end_autumn_turn(state, lay, ADD[tile](state.bag, -1), state.hands, patches)
 
 
 def _flip(state: SodState, action: SodAction) -> SodState:
@@ -474,7 +423,7 @@ def _flip(state: SodState, action: SodAction) -> SodState:
             f"no face-down tile at ({action.row}, {action.col}) of patch {index}",
             "SOD-WINTER-1",
         )
-    patches, lay, cell = _remove(state, lay, index, bit)
+    patches, lay, cell = remove_cell(state, lay, index, bit)
     flips: tuple[Flip, ...] | None = state.__dict__.get("flips")
     if flips is not None:  # the list of flips, less this one (in the listing's order)
         at = (down & ((1 << bit) - 1)).bit_count()
@@ -484,12 +433,14 @@ def _flip(state: SodState, action: SodAction) -> SodState:
     seat = state.current
     tile = cell.tile
     if tile is _CAT:
-        return _carry(_replace(state, patches=patches, held=_CAT, step=_GIVE), lay, flips)
-    collected = _set(state.collected, seat, ADD[tile](state.collected[seat], 1))
-    out = _check_out(state.out, collected, seat)
-    sleeping = _set(state.sleeping, seat, True) if tile is _SLEEPY else state.sleeping
-    after = _end_winter_turn(state, lay, patches, collected, out, sleeping, tile is _AGAIN)
-    return _carry(after, lay, flips)
+        return carry(replace(state, patches=patches, held=_CAT, step=_GIVE), lay, flips)
+    collected = put_at(state.collected, seat, ADD[tile](state.collected[seat], 1))
+    out = check_out(state.out, collected, seat)
+    sleeping = put_at(state.sleeping, seat, True) if tile is _SLEEPY else state.sleeping
+    after = end_winter_turn(
+        state, lay, patches, collected, out=out, sleeping=sleeping, again=tile is _AGAIN
+    )
+    return carry(after, lay, flips)
 
 
 def _give(state: SodState, action: SodAction) -> SodState:
@@ -504,11 +455,13 @@ def _give(state: SodState, action: SodAction) -> SodState:
             "SOD-SPECIAL-5",
         )
     seat = action.player
-    collected = _set(state.collected, seat, ADD[_CAT](state.collected[seat], 1))
-    out = _check_out(state.out, collected, seat)
+    collected = put_at(state.collected, seat, ADD[_CAT](state.collected[seat], 1))
+    out = check_out(state.out, collected, seat)
     lay = layout(state)
-    after = _end_winter_turn(state, lay, state.patches, collected, out, state.sleeping, False)
-    return _carry(after, lay, state.__dict__.get("flips"))
+    after = end_winter_turn(
+        state, lay, state.patches, collected, out=out, sleeping=state.sleeping, again=False
+    )
+    return carry(after, lay, state.__dict__.get("flips"))
 
 
 _Handler = Callable[[SodState, SodAction], SodState]
@@ -546,133 +499,7 @@ def lives(state: SodState, player: int) -> int:
 
 def food(state: SodState, player: int) -> int:
     """The tie-break count of ``player``. Implements SOD-END-2 under SOD-A11."""
-    return _food(state.config, state.collected[player])
-
-
-def _food(config: SodConfig, pile: Tiles) -> int:
-    bonus = pile.birdhouse if config.readings.birdhouse_tiebreak == "food" else 0
-    return pile.food + bonus
-
-
-# -- turns ----------------------------------------------------------------------------------
-
-
-def _turn(
-    state: SodState, lay: Layout, bag: Tiles, hands: tuple[Tiles, ...], seat: int, last: int
-) -> tuple[Phase, Step, int]:
-    """The phase, step and player of the next Autumn turn, from ``seat`` on, or the start
-    of Winter (``last``: the seat of the last Autumn turn).
-
-    Implements SOD-AUTUMN-3 (the turns once the sack is empty), SOD-AUTUMN-4 (the
-    face-down placements), SOD-AUTUMN-5 (the end of Autumn) and SOD-WINTER-1 (who
-    flips first: SOD-A6).
-    """
-    config = state.config
-    variant = config.variant
-    if bag.total():
-        return _AUTUMN, (_GATHER if variant is _REVERSE else _DRAW), seat
-    if variant is not _REVERSE:
-        if lay[1][0][UP]:
-            return _AUTUMN, (_TAKE if variant is _BIRDHOUSE else _SWAP), seat
-        if any(hand.total() for hand in hands):
-            while not hands[seat].total():
-                seat = (seat + 1) % config.players
-            return _AUTUMN, _HIDE, seat
-    if config.readings.winter_start == "first":
-        return _WINTER, _FLIP, config.first_player
-    return _WINTER, _FLIP, (last + 1) % config.players
-
-
-def _end_autumn_turn(
-    state: SodState, lay: Layout, bag: Tiles, hands: tuple[Tiles, ...], patches: tuple[Patch, ...]
-) -> SodState:
-    seat = state.current
-    phase, step, current = _turn(state, lay, bag, hands, (seat + 1) % state.config.players, seat)
-    after = _replace(
-        state,
-        bag=bag,
-        hands=hands,
-        patches=patches,
-        phase=phase,
-        step=step,
-        current=current,
-        last_autumn=seat,
-    )
-    return _carry(after, lay)
-
-
-def _check_out(
-    out: tuple[bool, ...], collected: tuple[Tiles, ...], player: int
-) -> tuple[bool, ...]:
-    """A player with as many skulls as lives is out. Implements SOD-WINTER-2."""
-    pile = collected[player]
-    if out[player] or pile.skulls() < LIVES + pile.love:
-        return out
-    return _set(out, player, True)
-
-
-def _end_winter_turn(
-    state: SodState,
-    lay: Layout,
-    patches: tuple[Patch, ...],
-    collected: tuple[Tiles, ...],
-    out: tuple[bool, ...],
-    sleeping: tuple[bool, ...],
-    again: bool,
-) -> SodState:
-    """Check for the end, then pass the turn. Implements SOD-END-1, SOD-END-2,
-    SOD-SPECIAL-2 (Again) and SOD-SPECIAL-3 (the Sleepy Squirrel)."""
-    players = state.config.players
-    over: Result | None = None
-    if out.count(False) == 1:
-        over = Result(
-            winners=(out.index(False),), reason="the last squirrel standing wins", rule="SOD-END-1"
-        )
-    elif not _face_down_left(lay):
-        standing = [p for p in range(players) if not out[p]]
-        foods = [_food(state.config, collected[p]) for p in standing]
-        best = max(foods)
-        winners = tuple(p for p, f in zip(standing, foods, strict=True) if f == best)
-        over = Result(winners=winners, reason=f"tie broken by food ({best})", rule="SOD-END-2")
-    if over is not None:
-        return _replace(
-            state,
-            patches=patches,
-            collected=collected,
-            out=out,
-            sleeping=sleeping,
-            held=None,
-            phase=_OVER,
-            step=_NONE,
-            result=over,
-        )
-    seat = state.current
-    if not again or out[seat]:
-        while True:
-            seat = (seat + 1) % players
-            if out[seat]:
-                continue
-            if sleeping[seat]:  # skips this turn, and wakes up (SOD-SPECIAL-3)
-                sleeping = _set(sleeping, seat, False)
-                continue
-            break
-    return _replace(
-        state,
-        patches=patches,
-        collected=collected,
-        out=out,
-        sleeping=sleeping,
-        held=None,
-        current=seat,
-        step=_FLIP,
-    )
-
-
-def _face_down_left(lay: Layout) -> bool:
-    for masks in lay[1]:
-        if masks[DOWN]:
-            return True
-    return False
+    return turns.food(state.config, state.collected[player])
 
 
 # -- private helpers ----------------------------------------------------------------------
@@ -701,73 +528,9 @@ _STEP_RULE: dict[Step, str] = {
     Step.GIVE: "SOD-SPECIAL-5",
 }
 
-_replace = msgspec.structs.replace
-
-
-def _carry(after: SodState, lay: Layout, flips: tuple[Flip, ...] | None = None) -> SodState:
-    """``after`` with the layout of its patches (and the list of its flips, if known)
-    passed on from the step that made it (see :func:`board.layout`)."""
-    derived = after.__dict__
-    derived["layout"] = lay
-    if flips is not None:
-        derived["flips"] = flips
-    return after
-
-
-def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
-
-
-def _add(
-    state: SodState, lay: Layout, index: int, place: Position, tile: Tile, face_up: bool
-) -> tuple[tuple[Patch, ...], Layout]:
-    """The patches and layout with a new cell in patch ``index`` (an open place)."""
-    g, layout_masks = lay
-    row, col = place
-    patch = state.patches[index]
-    if not g.holds(row, col):  # beyond the geometry: lay the patches out wider
-        cell = Cell(row, col, tile, face_up)
-        patch = tuple(sorted((*patch, cell), key=lambda c: (c.row, c.col)))
-        patches = _set(state.patches, index, patch)
-        widest = max(g.reach, abs(row), abs(col))
-        return patches, layout_of(patches, widest, landmark(state.config))
-    o, w = g.offset, g.width
-    bit = (row + o) * w + col + o
-    flag = 1 << bit
-    occupied, across, down, up = layout_masks[index]
-    at = (occupied & (flag - 1)).bit_count()
-    patch = (*patch[:at], g.cells[tile, face_up][bit], *patch[at:])
-    if not face_up:
-        down |= flag
-    elif tile is not landmark(state.config):
-        up |= flag
-    masks: Masks = (occupied | flag, across | 1 << ((col + o) * w + row + o), down, up)
-    return _set(state.patches, index, patch), (g, _set(layout_masks, index, masks))
-
-
-def _remove(
-    state: SodState, lay: Layout, index: int, bit: int
-) -> tuple[tuple[Patch, ...], Layout, Cell]:
-    """The patches and layout without the cell at ``bit`` of patch ``index``, and the cell."""
-    g, layout_masks = lay
-    occupied, across, down, up = layout_masks[index]
-    flag = 1 << bit
-    at = (occupied & (flag - 1)).bit_count()
-    patch = state.patches[index]
-    cell = patch[at]
-    o, w = g.offset, g.width
-    masks: Masks = (
-        occupied & ~flag,
-        across & ~(1 << ((cell.col + o) * w + cell.row + o)),
-        down & ~flag,
-        up & ~flag,
-    )
-    patches = _set(state.patches, index, (*patch[:at], *patch[at + 1 :]))
-    return patches, (g, _set(layout_masks, index, masks)), cell
-
 
 def _require_open(
-    state: SodState, lay: Layout, index: int, place: Position, limit: int | None, rule: str
+    state: SodState, lay: Layout, index: int, place: Position, *, limit: int | None, rule: str
 ) -> None:
     g, masks = lay
     row, col = place

@@ -35,6 +35,8 @@ class Tile(enum.Enum):
 
 TILE_ORDER: Final = tuple(Tile)
 """The canonical order of tile kinds (chance outcomes and actions list them this way)."""
+TILE_INDEX: Final = {tile: index for index, tile in enumerate(TILE_ORDER)}
+"""Tile -> its place in :data:`TILE_ORDER` (and in :meth:`Tiles.counts`)."""
 
 _FIELD: Final = {tile: tile.value for tile in Tile}
 """Tile -> the :class:`Tiles` field counting it (``Enum.value`` is slow to look up)."""
