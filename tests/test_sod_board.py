@@ -22,6 +22,7 @@ from dieproof.reference.squirrel_or_die import (
     Gather,
     Hide,
     Place,
+    SodAction,
     SodConfig,
     SodState,
     Step,
@@ -99,6 +100,7 @@ def test_the_layout_passed_on_is_the_layout_of_the_cells(config: SodConfig) -> N
             assert legal_actions(state) == legal_actions(fresh) == _expected_actions(state)
             if config.variant is not Variant.REVERSE:
                 assert grid_extent(state) == grid_extent(fresh)
+            action: SodAction
             if to_move(state) == CHANCE:
                 action = sample(chance_outcomes(state), rng)
             else:
