@@ -3,6 +3,7 @@ lines in which every line must be answered and no state ever changes."""
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import copy
 import io
@@ -473,3 +474,83 @@ def test_the_fuzz_reaches_deep_into_the_rules() -> None:
     ]
     assert len(rules_codes) >= 4, codes
     assert {c.split(".")[0] for c in rules_codes} == prefixes, codes
+
+
+# -- the cache of known states --------------------------------------------------------------
+
+
+def _session(referee: Referee, seed: int) -> list[bytes]:
+    """A client's seeded random game of Squirrel or Die, state passed back each time."""
+    g = game(SOD)
+    rng = random.Random(seed)
+    answers: list[bytes] = []
+    state = json.loads(referee.answer_line(json.dumps({"op": "new", "game": SOD})))["result"]
+    current = state["state"]
+    while True:
+        for op in ("legal", "chance", "result"):
+            line = json.dumps({"op": op, "game": SOD, "state": current})
+            answers.append(referee.answer_line(line))
+        decoded = g.load_state(json.dumps(current))
+        if g.result(decoded) is not None:
+            return answers
+        action = g.sample_chance(decoded, rng) if g.to_move(decoded) < 0 else None
+        if action is None:
+            action = g.sample_legal_action(decoded, rng)
+        line = json.dumps(
+            {
+                "op": "apply",
+                "game": SOD,
+                "state": current,
+                "action": json.loads(g.dump_action(action)),
+            }
+        )
+        answer = referee.answer_line(line)
+        answers.append(answer)
+        current = json.loads(answer)["result"]["state"]
+
+
+def test_a_known_state_is_not_checked_again_and_no_answer_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    g = game(SOD)
+    checked: list[str] = []
+    original = type(g).check_state
+
+    def counting(self: object, state: object) -> None:
+        checked.append(g.dump_state(state))  # type: ignore[arg-type]
+        original(self, state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(g), "check_state", counting)
+    cached = _session(Referee(), 3)
+    assert checked == []  # every state came from the referee itself
+    forgetful = Referee()
+    monkeypatch.setattr(forgetful, "_remember", lambda key, state: None)
+    assert _session(forgetful, 3) == cached  # the cache changes no answer
+    # Without the cache every state is checked on every request that carries it.
+    counts = collections.Counter(checked)
+    assert len(counts) > 20 and min(counts.values()) >= 3
+
+
+def test_a_state_from_elsewhere_is_checked_once_and_refused_when_wrong() -> None:
+    referee = Referee()
+    g = game(SOD)
+    state = json.loads(g.dump_state(g.initial_state(g.default_config())))
+    line = json.dumps({"op": "legal", "game": SOD, "state": state})
+    first = referee.answer_line(line)
+    assert referee.answer_line(line) == first
+    assert len(referee._known) == 1
+    state["current"] = 9  # a hostile edit is a different key: checked, and refused
+    answer = json.loads(
+        referee.answer_line(json.dumps({"op": "legal", "game": SOD, "state": state}))
+    )
+    assert answer["ok"] is False and answer["error"]["code"] == "SOD.STATE_INVALID"
+    assert len(referee._known) == 1
+
+
+def test_the_cache_of_known_states_is_bounded() -> None:
+    from dieproof.reference.oracle.referee import KNOWN_STATES
+
+    referee = Referee()
+    for seed in range(40):
+        _session(referee, seed)
+    assert len(referee._known) == KNOWN_STATES

@@ -68,6 +68,9 @@ game's prefix, e.g. ``SOD``); the rules' codes come with their rule ids."""
 MAX_LINE: Final = 16 * 1024 * 1024
 """The longest request line read (bytes); longer lines are answered REFEREE.TOO_LONG."""
 
+KNOWN_STATES: Final = 512
+"""States the referee remembers as checked (see :class:`Referee`); the oldest goes first."""
+
 
 class RefereeError(Exception):
     """A request the referee answers with an error (not a rules error)."""
@@ -83,11 +86,20 @@ _ENCODER: Final = msgspec.json.Encoder()
 
 
 class Referee:
-    """Answers requests; holds no game state (a cache of schemas only)."""
+    """Answers requests; holds no game state, only caches.
+
+    A client sends the state back with every request, and checking a state it sends
+    (:meth:`Game.check_state`) costs more than most operations. So the referee
+    remembers, by game and canonical JSON, the last :data:`KNOWN_STATES` states it has
+    checked or produced itself (``new``, and ``apply`` to a state it knows): a state
+    sent again is taken as it is, neither decoded nor checked again. Any other state is
+    checked as always; the cache changes no answer.
+    """
 
     def __init__(self, lookup: Callable[[str], Game] = game) -> None:
         self._lookup = lookup
         self._schemas: dict[str, dict[str, dict[str, JSON]]] = {}
+        self._known: dict[tuple[str, str], State] = {}
         self._handlers: dict[str, Callable[[Mapping[str, JSON]], JSON]] = {
             "info": self._info,
             "new": self._new,
@@ -161,12 +173,14 @@ class Referee:
         g = self._game(request)
         config = self._config(g, request)
         state = g.initial_state(config)
-        return {"config": json_of(g.dump_config(config)), "state": json_of(g.dump_state(state))}
+        return {"config": json_of(g.dump_config(config)), "state": self._emit(g, state)}
 
     def _legal(self, request: Mapping[str, JSON]) -> JSON:
         g = self._game(request)
         state = self._state(g, request)
-        actions: list[JSON] = [json_of(g.dump_action(a)) for a in g.legal_actions(state)]
+        # The whole list through the canonical codec at once: the same JSON per action
+        # as ``dump_action``, in one pass instead of one per action.
+        actions = json_of(canonical(g.legal_actions(state)))
         return {"to_move": to_move_json(g.to_move(state)), "actions": actions}
 
     def _chance(self, request: Mapping[str, JSON]) -> JSON:
@@ -179,7 +193,7 @@ class Referee:
         g = self._game(request)
         state = self._state(g, request)
         action = g.load_action(_field_text(request, "action"))
-        return {"state": json_of(g.dump_state(g.apply(state, action)))}
+        return {"state": self._emit(g, g.apply(state, action))}
 
     def _result(self, request: Mapping[str, JSON]) -> JSON:
         g = self._game(request)
@@ -213,9 +227,25 @@ class Referee:
         return g.load_config(_field_text(request, "config"))
 
     def _state(self, g: Game, request: Mapping[str, JSON]) -> State:
-        state = g.load_state(_field_text(request, "state"))
-        g.check_state(state)
+        key = (g.id, _field_text(request, "state"))
+        state = self._known.get(key)
+        if state is None:
+            state = g.load_state(key[1])
+            g.check_state(state)
+            self._remember(key, state)
         return state
+
+    def _emit(self, g: Game, state: State) -> JSON:
+        """A state the referee answers with (and remembers as known)."""
+        text = g.dump_state(state)
+        self._remember((g.id, text), state)
+        return json_of(text)
+
+    def _remember(self, key: tuple[str, str], state: State) -> None:
+        known = self._known
+        if len(known) >= KNOWN_STATES:
+            del known[next(iter(known))]
+        known[key] = state
 
 
 def _field_text(request: Mapping[str, JSON], name: str) -> str:
