@@ -45,6 +45,9 @@ order of :attr:`Model.variables`."""
 
 _Fn = Callable[[Values, Values], Value]
 
+COMPILED_KEPT: Final = 8
+"""Models whose compiled form :meth:`CompiledModel.of` remembers; the oldest goes first."""
+
 CANDIDATE_CACHE: Final = 4096
 """Keys kept in a compiled model's table of candidate transitions before it is emptied."""
 
@@ -82,10 +85,21 @@ class CompiledModel:
     remembered. Every transition that matches is still reported.
     """
 
+    @staticmethod
+    def of(model: Model) -> CompiledModel:
+        """The compiled model of ``model``, compiled once and remembered (a few models at
+        a time): the proofs, the witnesses and the refinement check share it."""
+        found = _COMPILED.get(id(model))
+        if found is None or found.model is not model:
+            if len(_COMPILED) >= COMPILED_KEPT:
+                del _COMPILED[next(iter(_COMPILED))]
+            found = _COMPILED[id(model)] = CompiledModel(model)
+        return found
+
     def __init__(self, model: Model, terms: ModelTerms | None = None) -> None:
         self.model = model
         """The model compiled."""
-        self.terms = terms if terms is not None else ModelTerms.build(model)
+        self.terms = terms if terms is not None else ModelTerms.of(model)
         """Its z3 terms (shared with the prover and the witness checker)."""
         self.names: Final = tuple(model.variables)
         """The variables, in the order of a :data:`Values` tuple."""
@@ -217,6 +231,9 @@ class CompiledModel:
         """Whether ``a`` satisfies goal ``name``; raises ``LookupError``."""
         v = self.pack(a)
         return bool(self._goals[self.model.goal(name).name](v, v))
+
+
+_COMPILED: dict[int, CompiledModel] = {}
 
 
 def _getter(positions: Sequence[int]) -> Callable[[Values], Values]:

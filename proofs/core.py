@@ -239,8 +239,12 @@ def verify_game(
     game: Game | None = None,
     proofs: GameProofs | None = None,
     on_step: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> VerifyReport:
     """Prove, refute the wrong encodings, check the goal witnesses, run the refinement.
+
+    ``jobs`` above 1 spreads the obligations and the refinement games over that many
+    forked worker processes; the verdicts are the same.
 
     ``game`` and ``proofs`` default to the registered ones (tests pass their own). A
     wrong encoding the obligations do not refute is also run through the witnesses
@@ -257,12 +261,18 @@ def verify_game(
     model = proofs.model
     if model.game != game_id:
         raise ValueError(f"verify_game({game_id!r}) was given the model of {model.game!r}")
-    compiled = CompiledModel(model)
-    proof_report = prove(model, timeout_ms=timeout_ms)
+    compiled = CompiledModel.of(model)
+    proof_report = prove(model, timeout_ms=timeout_ms, jobs=jobs)
     paths = proofs.goal_witnesses() if proofs.goal_witnesses is not None else {}
     witnesses = _witnesses(model, paths, compiled)
     refinement = refine(
-        game, proofs, games=refinement_games, seed=seed, on_step=on_step, compiled=compiled
+        game,
+        proofs,
+        games=refinement_games,
+        seed=seed,
+        on_step=on_step,
+        compiled=compiled,
+        jobs=jobs,
     )
     played = game
 
@@ -280,7 +290,7 @@ def verify_game(
             return f"the refinement check ({short.failure.kind}: {short.failure.message})"
         return False
 
-    wrong = tuple(refute_wrong(model, timeout_ms=timeout_ms, extra_checks=extra))
+    wrong = tuple(refute_wrong(model, timeout_ms=timeout_ms, extra_checks=extra, jobs=jobs))
     problems: list[str] = []
     if not model.wrong:
         problems.append("the model has no wrong encodings: nothing shows its proofs can fail")

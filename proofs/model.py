@@ -340,13 +340,22 @@ class ModelTerms:
     """The background over ``nxt``."""
 
     @staticmethod
-    def build(model: Model) -> ModelTerms:
-        """Build and check every formula of ``model``."""
-        now = Vars(model.variables, game=model.game)
-        nxt = Vars(model.variables, game=model.game, primed=True)
+    def build(model: Model, base: ModelTerms | None = None) -> ModelTerms:
+        """Build and check every formula of ``model``.
+
+        With ``base`` (the terms of a model ``model`` was derived from, such as the right
+        model of a wrong encoding), a formula that is the very same callable as in
+        ``base.model`` takes its term from ``base`` instead of being built again: a wrong
+        encoding swaps in only the formula it changes.
+        """
+        if base is not None and base.model.variables != model.variables:
+            base = None
+        now = base.now if base is not None else Vars(model.variables, game=model.game)
+        nxt = base.nxt if base is not None else Vars(model.variables, game=model.game, primed=True)
         names_now = frozenset(model.variables)
         names_next = frozenset(name + PRIME for name in model.variables)
         checker = _SymbolCheck(model.game)
+        old = base.model if base is not None else None
 
         def state(what: str, formula: StateFormula, v: Vars) -> z3.BoolRef:
             term = _call(model.game, what, lambda: formula(v))
@@ -356,28 +365,82 @@ class ModelTerms:
             term = _call(model.game, what, lambda: relation(now, nxt))
             return checker.check(what, term, names_now | names_next)
 
+        def same(mine: object, theirs: object) -> bool:
+            return base is not None and mine is theirs
+
+        init = (
+            base.init
+            if base is not None and old is not None and same(model.init, old.init)
+            else None
+        )
+        invariants: dict[str, z3.BoolRef] = {}
+        invariants_next: dict[str, z3.BoolRef] = {}
+        old_invariants = {n.id: n.formula for n in old.invariants} if old is not None else {}
+        for n in model.invariants:
+            if base is not None and same(n.formula, old_invariants.get(n.id)):
+                invariants[n.id] = base.invariants[n.id]
+                invariants_next[n.id] = base.invariants_next[n.id]
+            else:
+                invariants[n.id] = state(f"invariant {n.id}", n.formula, now)
+                invariants_next[n.id] = state(f"invariant {n.id}", n.formula, nxt)
+        old_transitions = {t.name: t.relation for t in old.transitions} if old is not None else {}
+        transitions = {
+            t.name: base.transitions[t.name]
+            if base is not None and same(t.relation, old_transitions.get(t.name))
+            else pair(f"transition {t.name}", t.relation)
+            for t in model.transitions
+        }
+        old_properties = {p.id: p.relation for p in old.properties} if old is not None else {}
+        properties = {
+            p.id: base.properties[p.id]
+            if base is not None and same(p.relation, old_properties.get(p.id))
+            else pair(f"property {p.id}", p.relation)
+            for p in model.properties
+        }
+        old_goals = {g.name: g.formula for g in old.goals} if old is not None else {}
+        goals = {
+            g.name: base.goals[g.name]
+            if base is not None and same(g.formula, old_goals.get(g.name))
+            else state(f"goal {g.name}", g.formula, now)
+            for g in model.goals
+        }
         background = model.background
+        if base is not None and old is not None and same(background, old.background):
+            bg, bg_next = base.background, base.background_next
+        elif background is None:
+            bg, bg_next = z3.BoolVal(True), z3.BoolVal(True)
+        else:
+            bg = state("background", background, now)
+            bg_next = state("background", background, nxt)
         return ModelTerms(
             model=model,
             now=now,
             nxt=nxt,
-            init=state("init", model.init, now),
-            invariants={n.id: state(f"invariant {n.id}", n.formula, now) for n in model.invariants},
-            invariants_next={
-                n.id: state(f"invariant {n.id}", n.formula, nxt) for n in model.invariants
-            },
-            transitions={
-                t.name: pair(f"transition {t.name}", t.relation) for t in model.transitions
-            },
-            properties={p.id: pair(f"property {p.id}", p.relation) for p in model.properties},
-            goals={g.name: state(f"goal {g.name}", g.formula, now) for g in model.goals},
-            background=z3.BoolVal(True)
-            if background is None
-            else state("background", background, now),
-            background_next=z3.BoolVal(True)
-            if background is None
-            else state("background", background, nxt),
+            init=init if init is not None else state("init", model.init, now),
+            invariants=invariants,
+            invariants_next=invariants_next,
+            transitions=transitions,
+            properties=properties,
+            goals=goals,
+            background=bg,
+            background_next=bg_next,
         )
+
+    @staticmethod
+    def of(model: Model) -> ModelTerms:
+        """The terms of ``model``, built once and remembered (a few models at a time)."""
+        found = _TERMS.get(id(model))
+        if found is None or found.model is not model:
+            if len(_TERMS) >= TERMS_KEPT:
+                del _TERMS[next(iter(_TERMS))]
+            found = _TERMS[id(model)] = ModelTerms.build(model)
+        return found
+
+
+TERMS_KEPT = 16
+"""Models whose terms :meth:`ModelTerms.of` remembers; the oldest goes first."""
+
+_TERMS: dict[int, ModelTerms] = {}
 
 
 def _call(game: str, what: str, build: Callable[[], object]) -> z3.BoolRef:

@@ -24,6 +24,7 @@ counterexample state(s); a failed satisfiability check names the conflicting par
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from time import perf_counter
@@ -167,31 +168,33 @@ class ProofReport:
         }
 
 
-def prove(model: Model, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> ProofReport:
+def prove(model: Model, *, timeout_ms: int = DEFAULT_TIMEOUT_MS, jobs: int = 1) -> ProofReport:
     """Discharge every obligation of ``model``, each in its own solver call.
 
+    With ``jobs`` above 1 the obligations are spread over that many worker processes
+    (forked, so they share the terms already built); the verdicts are the same.
     Raises :class:`~dieproof.proofs.model.ModelError` if a formula is malformed; a
     claim that is false is not an exception but a ``REFUTED`` result.
     """
     start = perf_counter()
-    return _prove(ModelTerms.build(model), _Runner(timeout_ms), start)
+    return _prove(ModelTerms.of(model), _Runner(timeout_ms), start, jobs)
 
 
-def _prove(terms: ModelTerms, runner: _Runner, start: float) -> ProofReport:
+def _prove(terms: ModelTerms, runner: _Runner, start: float, jobs: int = 1) -> ProofReport:
     runner.terms = terms
-    obligations = tuple(_obligations(terms, runner))
+    obligations = tuple(_run(list(_obligations(terms)), runner, jobs))
     return ProofReport(terms.model.game, obligations, perf_counter() - start, runner.timeout_ms)
 
 
-def _obligations(terms: ModelTerms, run: _Runner) -> Iterator[ObligationResult]:
+def _obligations(terms: ModelTerms) -> Iterator[_Task]:
     model = terms.model
     bg = {"@background": terms.background}
     bg2 = {**bg, "@background'": terms.background_next}
     invs = {f"@invariant:{k}": f for k, f in terms.invariants.items()}
-    yield run.satisfiable("init-sat", "init-sat", {**bg, "@init": terms.init})
-    yield run.satisfiable("invariants-sat", "invariants-sat", {**bg, **invs})
+    yield _Satisfiable("init-sat", "init-sat", {**bg, "@init": terms.init})
+    yield _Satisfiable("invariants-sat", "invariants-sat", {**bg, **invs})
     for inv in model.invariants:
-        yield run.valid(
+        yield _Valid(
             f"{inv.id}/init",
             "init",
             [terms.background, terms.init],
@@ -200,7 +203,7 @@ def _obligations(terms: ModelTerms, run: _Runner) -> Iterator[ObligationResult]:
             subject=inv.id,
         )
         for t in model.transitions:
-            yield run.valid(
+            yield _Valid(
                 f"{inv.id}/consecution/{t.name}",
                 "consecution",
                 [
@@ -216,7 +219,7 @@ def _obligations(terms: ModelTerms, run: _Runner) -> Iterator[ObligationResult]:
             )
     for prop in model.properties:
         for t in model.transitions:
-            yield run.valid(
+            yield _Valid(
                 f"{prop.id}/property/{t.name}",
                 "property",
                 [
@@ -231,19 +234,114 @@ def _obligations(terms: ModelTerms, run: _Runner) -> Iterator[ObligationResult]:
                 transition=t.name,
             )
     for t in model.transitions:
-        yield run.satisfiable(
+        yield _Satisfiable(
             f"nonvacuous/{t.name}",
             "nonvacuous",
             {**bg2, **invs, f"@transition:{t.name}": terms.transitions[t.name]},
             transition=t.name,
         )
     for goal in model.goals:
-        yield run.satisfiable(
+        yield _Satisfiable(
             f"goal-sat/{goal.name}",
             "goal-sat",
             {**bg, **invs, f"@goal:{goal.name}": terms.goals[goal.name]},
             subject=goal.name,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _Valid:
+    """An obligation ``assumptions => claim`` (see :meth:`_Runner.valid`)."""
+
+    id: str
+    kind: str
+    assumptions: Sequence[z3.BoolRef]
+    claim: z3.BoolRef
+    refuted: str
+    subject: str | None = None
+    transition: str | None = None
+
+    def key(self) -> _Key:
+        return _valid_key(self.assumptions, self.claim)
+
+    def run(self, runner: _Runner) -> ObligationResult:
+        return runner.valid(
+            self.id,
+            self.kind,
+            self.assumptions,
+            self.claim,
+            self.refuted,
+            subject=self.subject,
+            transition=self.transition,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Satisfiable:
+    """An obligation that ``parts`` hold together (see :meth:`_Runner.satisfiable`)."""
+
+    id: str
+    kind: str
+    parts: Mapping[str, z3.BoolRef]
+    subject: str | None = None
+    transition: str | None = None
+
+    def key(self) -> _Key:
+        return _satisfiable_key(self.parts)
+
+    def run(self, runner: _Runner) -> ObligationResult:
+        return runner.satisfiable(
+            self.id, self.kind, self.parts, subject=self.subject, transition=self.transition
+        )
+
+
+_Task = _Valid | _Satisfiable
+
+_PENDING: list[tuple[list[_Task], _Runner]] = []
+"""The work a forked worker inherits (a worker process reads it, never a thread)."""
+
+
+def _run(tasks: list[_Task], runner: _Runner, jobs: int) -> list[ObligationResult]:
+    """Run ``tasks`` in order, or in ``jobs`` forked workers each taking every
+    ``jobs``-th task; their results (and what the runner saw) come back in order."""
+    results: list[ObligationResult | None] = [None] * len(tasks)
+    solve: list[int] = []
+    for index, task in enumerate(tasks):  # verdicts known from another run stay here
+        if runner.reuses(task.id, task.key()):
+            results[index] = task.run(runner)
+        else:
+            solve.append(index)
+    if jobs <= 1 or len(solve) < 2 * jobs or not _can_fork():
+        return [r if r is not None else tasks[i].run(runner) for i, r in enumerate(results)]
+    _PENDING.append(([tasks[i] for i in solve], runner))
+    try:
+        context = multiprocessing.get_context("fork")
+        with context.Pool(jobs) as pool:
+            parts = pool.map(_work, [(k, jobs) for k in range(jobs)])
+    finally:
+        _PENDING.pop()
+    for part in parts:
+        for index, key, result in part:
+            results[solve[index]] = result
+            runner.seen[result.id] = (key, result)
+    done = [r for r in results if r is not None]
+    assert len(done) == len(tasks), "a worker lost an obligation"
+    return done
+
+
+def _work(share: tuple[int, int]) -> list[tuple[int, _Key, ObligationResult]]:
+    """In a forked worker: run every ``jobs``-th inherited task from ``first`` on."""
+    first, jobs = share
+    tasks, runner = _PENDING[-1]
+    found: list[tuple[int, _Key, ObligationResult]] = []
+    for index in range(first, len(tasks), jobs):
+        result = tasks[index].run(runner)
+        found.append((index, runner.seen[result.id][0], result))
+    return found
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 _Key = tuple[object, ...]
@@ -275,6 +373,11 @@ class _Runner:
             raise RuntimeError("the runner has no model terms to read counterexamples from")
         return self.terms
 
+    def reuses(self, id: str, key: _Key) -> bool:
+        """Whether obligation ``id`` asserting ``key`` takes a known verdict."""
+        found = None if self.known is None else self.known.get(id)
+        return found is not None and found[0] == key
+
     def _reuse(self, id: str, key: _Key) -> ObligationResult | None:
         found = None if self.known is None else self.known.get(id)
         if found is None or found[0] != key:
@@ -305,7 +408,7 @@ class _Runner:
         transition: str | None = None,
     ) -> ObligationResult:
         """Prove ``assumptions => claim`` by showing its negation unsatisfiable."""
-        key: _Key = (*(t.get_id() for t in assumptions), "=>", claim.get_id())
+        key = _valid_key(assumptions, claim)
         reused = self._reuse(id, key)
         if reused is not None:
             return self._record(key, reused)
@@ -343,7 +446,7 @@ class _Runner:
         Labels start with ``@``, which no variable name may contain, so a tracking
         constant can never be confused with a model variable.
         """
-        key: _Key = tuple(x for label, part in parts.items() for x in (label, part.get_id()))
+        key = _satisfiable_key(parts)
         reused = self._reuse(id, key)
         if reused is not None:
             return self._record(key, reused)
@@ -372,6 +475,14 @@ class _Runner:
         seconds = perf_counter() - start
         result = ObligationResult(id, kind, verdict, seconds, None, detail, subject, transition)
         return self._record(key, result)
+
+
+def _valid_key(assumptions: Sequence[z3.BoolRef], claim: z3.BoolRef) -> _Key:
+    return (*(t.get_id() for t in assumptions), "=>", claim.get_id())
+
+
+def _satisfiable_key(parts: Mapping[str, z3.BoolRef]) -> _Key:
+    return tuple(x for label, part in parts.items() for x in (label, part.get_id()))
 
 
 def _read(found: z3.ModelRef, v: Vars) -> dict[str, int | bool]:
@@ -455,6 +566,7 @@ def refute_wrong(
     *,
     timeout_ms: int = DEFAULT_TIMEOUT_MS,
     extra_checks: ExtraCheck | None = None,
+    jobs: int = 1,
 ) -> list[WrongResult]:
     """Prove every wrong encoding of ``model`` and report which ones the proofs catch.
 
@@ -469,15 +581,16 @@ def refute_wrong(
     (with ``seconds`` 0): a wrong encoding usually changes one transition, so most of
     its obligations are unchanged.
     """
-    base_terms = ModelTerms.build(model)  # kept alive: reuse compares its AST ids
+    base_terms = ModelTerms.of(model)  # kept alive: reuse compares its AST ids
     base_runner = _Runner(timeout_ms)
-    base = _prove(base_terms, base_runner, perf_counter())
+    base = _prove(base_terms, base_runner, perf_counter(), jobs)
     base_refuted = {r.id for r in base.obligations if r.verdict is Verdict.REFUTED}
     results: list[WrongResult] = []
     for wrong in model.wrong:
         start = perf_counter()
         mutated = wrong.mutate(model)
-        report = _prove(ModelTerms.build(mutated), _Runner(timeout_ms, base_runner.seen), start)
+        terms = ModelTerms.build(mutated, base=base_terms)  # only the changed formula is new
+        report = _prove(terms, _Runner(timeout_ms, base_runner.seen), start, jobs)
         refuted = [
             r
             for r in report.obligations

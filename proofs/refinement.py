@@ -12,6 +12,7 @@ it; a model too loose fails its proofs.
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -123,16 +124,26 @@ class _Z3Evaluator:
         solver.check()
         self._model = solver.model()
         self._terms = terms
+        self._loaded: dict[tuple[bool, str], int | bool] = {}
 
     def load(self, before: Abstract, after: Abstract | None = None) -> None:
-        """Set the variables to ``before`` and their primed twins to ``after``."""
-        for v, state in ((self._terms.now, before), (self._terms.nxt, after)):
+        """Set the variables to ``before`` and their primed twins to ``after``.
+
+        Only the variables whose values differ from what is loaded are set (a step of a
+        path changes a few): setting a value costs a call into z3."""
+        loaded = self._loaded
+        for primed, v, state in ((False, self._terms.now, before), (True, self._terms.nxt, after)):
             if state is None:
                 continue
             for name, term in v.items():
                 value = state[name]
+                key = (primed, name)
+                old = loaded.get(key)
+                if old is not None and old == value and type(old) is type(value):
+                    continue
                 literal = z3.BoolVal(value) if isinstance(value, bool) else z3.IntVal(value)
                 self._model.update_value(term, literal)
+                loaded[key] = value
 
     def holds(self, term: z3.BoolRef) -> bool:
         """Whether ``term`` is true in the loaded state(s)."""
@@ -160,7 +171,7 @@ def check_witness(
     Raises ``LookupError`` for an unknown goal.
     """
     goal = model.goal(goal_name)
-    cm = compiled if compiled is not None and compiled.model is model else CompiledModel(model)
+    cm = compiled if compiled is not None and compiled.model is model else CompiledModel.of(model)
     terms: ModelTerms = cm.terms
     n = len(path)
 
@@ -368,6 +379,8 @@ def refine(
     max_steps: int = 100_000,
     on_step: Callable[[int, int], None] | None = None,
     compiled: CompiledModel | None = None,
+    jobs: int = 1,
+    first: int = 0,
 ) -> RefinementReport:
     """Play ``games`` seeded random games and check every step against the model.
 
@@ -381,11 +394,21 @@ def refine(
     for coverage), and every property holds. A game is cut at ``max_steps`` steps
     (counted in ``truncated``, not a failure). The run stops at the first failure.
     ``on_step(game_index, total_steps)`` is called after every step, for progress.
+
+    With ``jobs`` above 1 the games are split into that many runs of consecutive games,
+    each played by a forked worker; the report is the one a single run gives (the same
+    games, steps, coverage and first failure), except its time, and ``on_step`` is told
+    as each run finishes. ``first`` is the index of the first game (for such a split).
     """
+    if jobs > 1 and games >= 2 * jobs and "fork" in multiprocessing.get_all_start_methods():
+        return _refine_split(
+            game, proofs, games=games, seed=seed, configs=configs, max_steps=max_steps,
+            on_step=on_step, compiled=compiled, jobs=jobs,
+        )  # fmt: skip
     model = proofs.model
     if model.game != game.id:
         raise ValueError(f"the model is of {model.game!r}, the game is {game.id!r}")
-    cm = compiled if compiled is not None and compiled.model is model else CompiledModel(model)
+    cm = compiled if compiled is not None and compiled.model is model else CompiledModel.of(model)
     abstract = proofs.abstract
     chosen = tuple(game.configs() if configs is None else configs)
     if not chosen:
@@ -400,12 +423,15 @@ def refine(
             found = values(state, before, previous)
         else:
             mapped = abstract(state)
-            problems = cm.abstract_problems(mapped)
-            if problems:
+            try:
+                found = cm.pack(mapped) if len(mapped) == len(cm.names) else ()
+            except KeyError:
+                found = ()
+            if cm.abstract_problems(found):  # name what is wrong from the mapping
+                problems = cm.abstract_problems(mapped)
                 raise _Failed(
                     "abstraction", "abstract(state) is not a model state: " + "; ".join(problems)
                 )
-            found = cm.pack(mapped)
         problems = cm.abstract_problems(found)
         if problems:
             raise _Failed(
@@ -424,7 +450,7 @@ def refine(
         if violated:
             raise _Failed("model-invariant", "the abstract state breaks " + ", ".join(violated))
 
-    for index in range(games):
+    for index in range(first, first + games):
         config = chosen[index % len(chosen)]
         game_seed = f"{seed}/{index}"
         rng = random.Random(game_seed)
@@ -496,6 +522,66 @@ def refine(
     return RefinementReport(
         game.id, seed, played, total, perf_counter() - start, coverage, truncated
     )
+
+
+_SPLIT: list[Callable[[int, int], RefinementReport]] = []
+"""The run a forked worker inherits (see :func:`_refine_split`)."""
+
+
+def _refine_split(
+    game: Game,
+    proofs: GameProofs,
+    *,
+    games: int,
+    seed: int,
+    configs: Sequence[Config] | None,
+    max_steps: int,
+    on_step: Callable[[int, int], None] | None,
+    compiled: CompiledModel | None,
+    jobs: int,
+) -> RefinementReport:
+    start = perf_counter()
+    bounds = [games * k // jobs for k in range(jobs + 1)]
+
+    def run(low: int, high: int) -> RefinementReport:
+        return refine(
+            game, proofs, games=high - low, seed=seed, configs=configs, max_steps=max_steps,
+            compiled=compiled, first=low,
+        )  # fmt: skip
+
+    _SPLIT.append(run)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            pending = [
+                pool.apply_async(_split_work, (bounds[k], bounds[k + 1])) for k in range(jobs)
+            ]
+            reports: list[RefinementReport] = []
+            for task in pending:
+                reports.append(task.get())
+                if on_step is not None:  # progress as each run of games finishes
+                    on_step(bounds[len(reports)], sum(r.steps for r in reports))
+                if reports[-1].failure is not None:
+                    break
+    finally:
+        _SPLIT.pop()
+    coverage = dict.fromkeys((t.name for t in proofs.model.transitions), 0)
+    for report in reports:
+        for name, count in report.coverage.items():
+            coverage[name] += count
+    return RefinementReport(
+        game.id,
+        seed,
+        sum(r.games for r in reports),
+        sum(r.steps for r in reports),
+        perf_counter() - start,
+        coverage,
+        sum(r.truncated for r in reports),
+        reports[-1].failure,
+    )
+
+
+def _split_work(low: int, high: int) -> RefinementReport:
+    return _SPLIT[-1](low, high)
 
 
 def _readable(cm: CompiledModel, values: Values) -> dict[str, int | bool]:

@@ -916,7 +916,7 @@ def _search(
 
 def _goal_searches() -> dict[str, tuple[SodConfig, tuple[SodAction, ...], list[Abstract]]]:
     """For every goal, the first seeded game that reaches it (see :func:`_search`)."""
-    compiled = CompiledModel(MODEL)
+    compiled = CompiledModel.of(MODEL)
     configs: dict[str, Sequence[SodConfig]] = {
         "win-by-tie": (SodConfig(players=2, tiles=TIE_BOX),),
         "hand-of-four": (SodConfig(players=3, variant=Variant.BIRDHOUSE),),

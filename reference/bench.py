@@ -272,7 +272,7 @@ def bench_proofs(game: Game, seconds: float) -> tuple[float | None, float | None
     deadline = time.perf_counter() + seconds
     while not proof_times or time.perf_counter() < deadline:
         proof_times.append(prove(model).seconds)
-    compiled = CompiledModel(model)
+    compiled = CompiledModel.of(model)
     rates: list[float] = []
     seed = 0
     deadline = time.perf_counter() + seconds

@@ -178,6 +178,13 @@ def test_refine_catches_the_same_bug(monkeypatch: pytest.MonkeyPatch) -> None:
     report = refine(game("squirrel-or-die"), proofs_for("squirrel-or-die"), games=60, seed=3)
     assert not report.ok
     assert report.failure is not None
+    split = refine(game("squirrel-or-die"), proofs_for("squirrel-or-die"), games=60, seed=3, jobs=3)
+    assert split.failure == report.failure
+    assert (split.games, split.steps, split.coverage) == (
+        report.games,
+        report.steps,
+        report.coverage,
+    )
 
 
 def test_each_sod_wrong_encoding_is_refuted_by_the_invariant_it_targets() -> None:
@@ -249,3 +256,27 @@ def test_candidate_transitions_are_exactly_the_matching_ones(game_id: str) -> No
             assert compiled.transitions_matching(a, a2) == [k for k, f in each.items() if f(a, a2)]
             state, steps = after, steps + 1
     assert steps > 100
+
+
+def test_jobs_change_no_verdict() -> None:
+    """Obligations and refinement games spread over forked workers give the same
+    verdicts, refutations, steps, coverage and first failure as one process."""
+    from dieproof.proofs import prove, refute_wrong
+
+    proofs = proofs_for("squirrel-or-die")
+    model = proofs.model
+
+    def verdicts(jobs: int) -> list[tuple[str, str]]:
+        return [(o.id, str(o.verdict)) for o in prove(model, jobs=jobs).obligations]
+
+    assert verdicts(2) == verdicts(1)
+    alone = [(w.name, w.caught, w.refuted_by) for w in refute_wrong(model)]
+    assert [(w.name, w.caught, w.refuted_by) for w in refute_wrong(model, jobs=2)] == alone
+
+    def run(jobs: int) -> dict[str, object]:
+        report = refine(game("squirrel-or-die"), proofs, games=24, seed=5, jobs=jobs)
+        found = report.to_json()
+        del found["seconds"], found["steps_per_second"]
+        return found
+
+    assert run(3) == run(1)

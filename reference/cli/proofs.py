@@ -59,6 +59,7 @@ def register(command: CommandFactory) -> None:
         help=f"refinement-check games per game (default {DEFAULT_REFINEMENT_GAMES})",
     )
     sub.add_argument("--seed", type=int, default=0, help="seed of the refinement games (default 0)")
+    jobs_flag(sub)
     timeout_flag(sub)
     json_flag(sub)
 
@@ -73,8 +74,21 @@ def register(command: CommandFactory) -> None:
     sub.add_argument(
         "games", nargs="*", metavar="GAME", help="game ids (default: every game with proofs)"
     )
+    jobs_flag(sub)
     timeout_flag(sub)
     json_flag(sub)
+
+
+def jobs_flag(parser: argparse.ArgumentParser) -> None:
+    """``--jobs``: worker processes for the obligations (and the refinement games)."""
+    parser.add_argument(
+        "--jobs",
+        type=positive,
+        default=1,
+        metavar="J",
+        help="worker processes for the obligations and refinement games; the verdicts "
+        "do not depend on it (default 1)",
+    )
 
 
 def proofs_module() -> ModuleType:
@@ -126,6 +140,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                     refinement_games=games,
                     seed=args.seed,
                     on_step=advance,
+                    jobs=args.jobs,
                 )
             )
             progress.update(task, completed=games)
@@ -180,7 +195,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
     reports: list[ProofReport] = []
     for game_id in _proof_games(args.games):
         with status(f"proving {game_id}", quiet=as_json):
-            reports.append(prove(proofs_for(game_id).model, timeout_ms=args.timeout_ms))
+            model = proofs_for(game_id).model
+            reports.append(prove(model, timeout_ms=args.timeout_ms, jobs=args.jobs))
     ok = all(report.ok for report in reports)
     if as_json:
         print_json({"ok": ok, "games": [r.to_json() for r in reports]})
