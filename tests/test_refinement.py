@@ -275,7 +275,7 @@ def test_jobs_change_no_verdict() -> None:
 
     def run(jobs: int) -> dict[str, object]:
         report = refine(game("squirrel-or-die"), proofs, games=24, seed=5, jobs=jobs)
-        found = report.to_json()
+        found: dict[str, object] = dict(report.to_json())
         del found["seconds"], found["steps_per_second"]
         return found
 
