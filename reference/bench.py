@@ -1,22 +1,29 @@
 """The benchmark behind ``dieproof bench`` (DESIGN section 8).
 
-Per game and per configuration it measures, in one process on one core:
+Per game it measures, in one process on one core:
 
-- random-playout steps per second through :func:`driver.play`: ``playout`` is the
-  number DESIGN section 8 compares with OpenSpiel (every step goes through the checked
-  ``apply``, which refuses an illegal action, and nothing else), ``with_invariants``
-  also evaluates the game's invariants after every step, as ``dieproof simulate`` does;
-- trace-replay steps per second: recorded games replayed through ``apply``;
-- per game, the time of the z3 proofs and the refinement-check steps per second,
-  when :mod:`dieproof.proofs` offers them.
+- ``playout``: random games through the public API, as another implementation's tests
+  would drive it: ``to_move``, then ``legal_actions`` (one drawn with ``randrange``) or
+  ``chance_outcomes`` (one drawn with :func:`chance.sample`), then the checked
+  ``apply``. This is the number compared with OpenSpiel's games, which are played the
+  same way (``legal_actions`` or ``chance_outcomes``, then ``apply_action``);
+- ``fast``: the same games through the game's fast samplers (:func:`driver.play`,
+  ``sample_legal_action`` and ``sample_chance``), as ``dieproof simulate`` plays them;
+- ``invariants``: ``fast`` with every invariant evaluated after every step;
+- ``replay``: recorded games replayed through ``apply``;
+- ``refinement``: the refinement check (every step checked against the proven model);
+- ``proof``: CPU seconds of all the game's proof obligations.
 
-Where OpenSpiel is installed (the ``bench`` extra), the same run measures three of its
-Python games the same way, as anchors on the same machine: a step is one
-``apply_action``, chance outcomes are sampled from ``chance_outcomes()``.
+Every game cycles through all its configurations. Where OpenSpiel is installed (the
+``bench`` extra), three of its Python games are measured the same way, as anchors.
 
-Each measurement runs for a fixed wall-time budget split into :data:`REPEATS` slices and
-reports the median slice, which shrugs off a slice disturbed by the rest of the machine.
-These are benchmarks, never timed tests.
+The machine is shared, so nothing is measured once: the run is :data:`ROUNDS` rounds,
+and each round measures every game's every measurement and every anchor for a slice of
+the time budget, in an order rotated from round to round. Each number is the median
+over the rounds with its spread (lowest and highest), in steps per CPU second (the
+process's own time, which others' jobs disturb far less) beside steps per wall second;
+a ratio to an anchor is taken within each round, between slices measured moments
+apart, and then summarised the same way. These are benchmarks, never timed tests.
 """
 
 from __future__ import annotations
@@ -30,26 +37,28 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 import msgspec
 
 from dieproof.reference import __version__
-from dieproof.reference.core import driver
+from dieproof.reference.core import chance, driver
 from dieproof.reference.core.game import JSON, Game
-from dieproof.reference.core.types import Action, Config
+from dieproof.reference.core.types import CHANCE, TERMINAL, Action, Config
 
-REPEATS: Final = 5
-"""Slices per measurement; the median slice is reported."""
-ANCHORS: Final = ("python_tic_tac_toe", "python_block_dominoes", "python_kuhn_poker")
-"""OpenSpiel's Python games used as speed anchors."""
+ROUNDS: Final = 5
+"""Rounds of the run; every measurement is taken once per round."""
+ANCHORS: Final = ("python_kuhn_poker", "python_tic_tac_toe", "python_block_dominoes")
+"""OpenSpiel's Python games used as speed anchors (Kuhn poker first: the target)."""
 ANCHOR_LABELS: Final = {
     "python_tic_tac_toe": "tic-tac-toe",
     "python_block_dominoes": "dominoes",
     "python_kuhn_poker": "Kuhn",
 }
-RECORDED_GAMES: Final = 8
+MEASUREMENTS: Final = ("playout", "fast", "invariants", "replay", "refinement", "proof")
+"""What is measured per game (see the module docstring), in report order."""
+RECORDED_GAMES: Final = 4
 """Games recorded per configuration for the replay measurement."""
 REFINEMENT_GAMES: Final = 3
 """Games per call of the refinement check."""
@@ -59,228 +68,160 @@ Progress = Callable[[str], None]
 
 
 @dataclass(frozen=True, slots=True)
-class ConfigBench:
-    """The speed of one configuration of one game."""
+class Spread:
+    """A median over the rounds, with the lowest and highest round."""
 
-    label: str
-    """Short name of the configuration, e.g. ``players=3 variant=birdhouse``."""
-    config: str
-    """The configuration's canonical JSON."""
-    playout: float
-    """Random-playout steps per second through the checked ``apply`` (the OpenSpiel
-    comparison)."""
-    with_invariants: float
-    """Random-playout steps per second with the invariants evaluated after each step."""
-    replay: float
-    """Trace-replay steps per second (recorded actions through ``apply``)."""
-    mean_length: float
-    """Mean steps per recorded game, to read the other numbers against."""
+    median: float
+    low: float
+    high: float
+
+    @staticmethod
+    def of(values: Sequence[float]) -> Spread:
+        return Spread(statistics.median(values), min(values), max(values))
 
     def to_json(self) -> dict[str, JSON]:
-        """Plain JSON; rates are steps per second."""
-        return {
-            "label": self.label,
-            "config": self.config,
-            "playout_steps_per_second": self.playout,
-            "with_invariants_steps_per_second": self.with_invariants,
-            "replay_steps_per_second": self.replay,
-            "mean_game_length": self.mean_length,
-        }
+        return {"median": self.median, "min": self.low, "max": self.high}
 
 
-@dataclass(frozen=True, slots=True)
-class GameBench:
-    """The speed of one game: every configuration, the proofs, the refinement check."""
+@dataclass(slots=True)
+class Slices:
+    """What the slices of one measurement counted: per round, units done and the CPU
+    and wall seconds they took."""
 
-    game: str
-    """The game id."""
-    configs: tuple[ConfigBench, ...]
-    """One entry per configuration of ``Game.configs()``."""
-    proof_seconds: float | None
-    """Median wall time of all the game's proof obligations; ``None`` if unavailable."""
-    refinement: float | None
-    """Refinement-check steps per second; ``None`` if unavailable."""
+    units: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, JSON]:
-        """Plain JSON."""
-        return {
-            "game": self.game,
-            "proof_seconds": self.proof_seconds,
-            "refinement_steps_per_second": self.refinement,
-            "configs": [c.to_json() for c in self.configs],
-        }
+    def per_cpu(self) -> Spread:
+        """Units per CPU second."""
+        return Spread.of(
+            [u / c if c > 0 else 0.0 for u, c in zip(self.units, self.cpu, strict=True)]
+        )
 
+    def per_wall(self) -> Spread:
+        """Units per wall second."""
+        return Spread.of(
+            [u / w if w > 0 else 0.0 for u, w in zip(self.units, self.wall, strict=True)]
+        )
 
-@dataclass(frozen=True, slots=True)
-class Anchor:
-    """One OpenSpiel game measured in the same run."""
-
-    name: str
-    """The OpenSpiel game name, e.g. ``python_kuhn_poker``."""
-    steps_per_second: float
-    """Random-playout steps per second."""
+    def cpu_each(self) -> Spread:
+        """CPU seconds per unit."""
+        return Spread.of(
+            [c / u if u > 0 else 0.0 for u, c in zip(self.units, self.cpu, strict=True)]
+        )
 
 
-@dataclass(frozen=True, slots=True)
-class BenchReport:
-    """Everything one ``dieproof bench`` run measured."""
-
-    seconds: float
-    """The wall-time budget of each measurement."""
-    games: tuple[GameBench, ...]
-    """The dieproof games."""
-    anchors: tuple[Anchor, ...]
-    """The OpenSpiel anchors (empty when OpenSpiel is absent or skipped)."""
-    notes: tuple[str, ...]
-    """What could not be measured, and why."""
-    machine: dict[str, str]
-    """Python, platform and processor, to compare runs across machines."""
-
-    def ratios(self, rate: float) -> dict[str, float]:
-        """``rate`` divided by each anchor's rate (above 1 beats the anchor)."""
-        return {a.name: rate / a.steps_per_second for a in self.anchors}
-
-    def to_json(self) -> dict[str, JSON]:
-        """Plain JSON; each configuration carries its playout ratio to each anchor."""
-        games: list[JSON] = []
-        for g in self.games:
-            entry = g.to_json()
-            entry["configs"] = [
-                {**c.to_json(), "vs_anchors": dict(self.ratios(c.playout))} for c in g.configs
-            ]
-            games.append(entry)
-        return {
-            "dieproof": __version__,
-            "seconds_per_measurement": self.seconds,
-            "repeats": REPEATS,
-            "machine": dict(self.machine),
-            "games": games,
-            "anchors": [
-                {"game": a.name, "steps_per_second": a.steps_per_second} for a in self.anchors
-            ],
-            "notes": list(self.notes),
-        }
+def timed_slice(
+    run: Callable[[int], float], seconds: float, start: int = 0
+) -> tuple[float, float, float, int]:
+    """Call ``run(i)`` with ``i = start, start + 1, ...`` until ``seconds`` of wall time
+    have passed (at least once); returns (units counted, CPU s, wall s, next index)."""
+    units = 0.0
+    index = start
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while True:
+        units += run(index)
+        index += 1
+        wall = time.perf_counter() - wall0
+        if wall >= seconds:
+            return units, time.process_time() - cpu0, wall, index
 
 
-# -- measuring ----------------------------------------------------------------------------
-
-
-def measure(run: Callable[[int], int], seconds: float, repeats: int = REPEATS) -> float:
-    """Steps per second of ``run(i)`` (which does some work and returns its steps).
-
-    The budget is split into ``repeats`` slices; each slice calls ``run`` with the next
-    index until its share of time is up (at least once) and the median slice rate is
-    returned.
-    """
-    budget = seconds / repeats
+def measure(run: Callable[[int], float], seconds: float, repeats: int = ROUNDS) -> float:
+    """Units per wall second of ``run(i)``: the median of ``repeats`` slices of the
+    budget (kept for quick, one-off measurements)."""
     rates: list[float] = []
     index = 0
     for _ in range(repeats):
-        steps = 0
-        start = time.perf_counter()
-        while True:
-            steps += run(index)
-            index += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= budget:
-                break
-        rates.append(steps / elapsed if elapsed > 0 else float("inf"))
+        units, _, wall, index = timed_slice(run, seconds / repeats, index)
+        rates.append(units / wall if wall > 0 else float("inf"))
     return statistics.median(rates)
 
 
-def bench_config(game: Game, config: Config, seconds: float) -> ConfigBench:
-    """Measure one configuration: playouts without and with invariants, then replays."""
+# -- what is measured ------------------------------------------------------------------------
 
-    def playout(seed: int) -> int:
-        return len(driver.play(game, config, seed, check=False).actions)
 
-    def with_invariants(seed: int) -> int:
-        return len(driver.play(game, config, seed, check=True).actions)
+def api_playout(game: Game, config: Config, rng: random.Random) -> int:
+    """One random game through the public API (see the module docstring); its steps."""
+    state = game.initial_state(config)
+    steps = 0
+    to_move, legal, outcomes, apply = (
+        game.to_move, game.legal_actions, game.chance_outcomes, game.apply,
+    )  # fmt: skip
+    sample = chance.sample
+    while True:
+        mover = to_move(state)
+        if mover == TERMINAL:
+            return steps
+        if mover == CHANCE:
+            action = sample(outcomes(state), rng)
+        else:
+            actions = legal(state)
+            action = actions[rng.randrange(len(actions))]
+        state = apply(state, action)
+        steps += 1
 
-    recorded: list[tuple[Action, ...]] = [
-        driver.play(game, config, seed, check=False).actions for seed in range(RECORDED_GAMES)
+
+Workload = Callable[[int], float]
+"""One call's work for call index ``i``: returns the units done (steps, or proofs)."""
+
+
+def game_workloads(game: Game) -> tuple[dict[str, Workload], list[str]]:
+    """The measurements of one game, and notes on what cannot be measured."""
+    configs = list(game.configs())
+    recorded: list[tuple[Config, tuple[Action, ...]]] = [
+        (config, driver.play(game, config, seed, check=False).actions)
+        for config in configs
+        for seed in range(RECORDED_GAMES)
     ]
 
-    def replay(index: int) -> int:
-        actions = recorded[index % len(recorded)]
+    def playout(index: int) -> float:
+        return api_playout(game, configs[index % len(configs)], random.Random(index))
+
+    def fast(index: int) -> float:
+        return len(driver.play(game, configs[index % len(configs)], index, check=False).actions)
+
+    def invariants(index: int) -> float:
+        return len(driver.play(game, configs[index % len(configs)], index, check=True).actions)
+
+    def replay(index: int) -> float:
+        config, actions = recorded[index % len(recorded)]
         driver.replay(game, config, actions)
         return len(actions)
 
-    return ConfigBench(
-        label=config_label(game, config),
-        config=game.dump_config(config),
-        playout=measure(playout, seconds),
-        with_invariants=measure(with_invariants, seconds),
-        replay=measure(replay, seconds),
-        mean_length=statistics.fmean(len(actions) for actions in recorded),
-    )
-
-
-def config_label(game: Game, config: Config) -> str:
-    """``players=N`` and every field that differs from the default for N players.
-
-    Nested values (a game's readings) are compared field by field, so a label names
-    ``readings.winter_start=first`` rather than the whole readings object.
-    """
-    parts = [f"players={config.players}"]
-    differences = _differences(config, game.default_config(config.players), "")
-    parts.extend(f"{name}={value}" for name, value in differences if name != "players")
-    return " ".join(parts)
-
-
-def _differences(value: msgspec.Struct, default: object, prefix: str) -> list[tuple[str, str]]:
-    found: list[tuple[str, str]] = []
-    for name in value.__struct_fields__:
-        mine: object = getattr(value, name)
-        theirs: object = getattr(default, name, None)
-        if mine == theirs:
-            continue
-        if isinstance(mine, msgspec.Struct) and type(theirs) is type(mine):
-            found.extend(_differences(mine, theirs, f"{prefix}{name}."))
-        else:
-            found.append((prefix + name, plain(mine)))
-    return found
-
-
-def plain(value: object) -> str:
-    """An enum member as its value, anything else as ``str``."""
-    inner: object = getattr(value, "value", value) if isinstance(value, enum.Enum) else value
-    return str(inner)
-
-
-# -- dieproof.proofs, when present --------------------------------------------------------
-
-
-def bench_proofs(game: Game, seconds: float) -> tuple[float | None, float | None, list[str]]:
-    """Median proof time and refinement-check steps per second of one game, with notes.
-
-    The proof time is :func:`dieproof.proofs.prove`'s own total (building the terms and
-    every solver call); the refinement rate is :func:`dieproof.proofs.refine`'s own
-    steps per second over :data:`REFINEMENT_GAMES` games, median over repeated calls.
-    """
+    workloads: dict[str, Workload] = {
+        "playout": playout,
+        "fast": fast,
+        "invariants": invariants,
+        "replay": replay,
+    }
+    notes: list[str] = []
     try:
         # Imported here: the reference does not depend on the proofs (DESIGN section 1),
         # only this benchmark of the whole project does.
         from dieproof.proofs import CompiledModel, proof_game_ids, proofs_for, prove, refine
     except ImportError as error:
-        return None, None, [f"dieproof.proofs cannot be imported: {error}"]
+        return workloads, [f"dieproof.proofs cannot be imported: {error}"]
     if game.id not in proof_game_ids():
-        return None, None, [f"{game.id}: no proofs yet"]
+        return workloads, [f"{game.id}: no proofs yet"]
     proofs = proofs_for(game.id)
-    model = proofs.model
-    proof_times: list[float] = []
-    deadline = time.perf_counter() + seconds
-    while not proof_times or time.perf_counter() < deadline:
-        proof_times.append(prove(model).seconds)
-    compiled = CompiledModel.of(model)
-    rates: list[float] = []
-    seed = 0
-    deadline = time.perf_counter() + seconds
-    while not rates or time.perf_counter() < deadline:
-        report = refine(game, proofs, games=REFINEMENT_GAMES, seed=seed, compiled=compiled)
-        rates.append(report.steps_per_second)
-        seed += 1
-    return statistics.median(proof_times), statistics.median(rates), []
+    compiled = CompiledModel.of(proofs.model)
+
+    def refinement(index: int) -> float:
+        report = refine(game, proofs, games=REFINEMENT_GAMES, seed=index, compiled=compiled)
+        if not report.ok:
+            raise RuntimeError(f"the refinement check failed: {report.render()}")
+        return report.steps
+
+    def proof(index: int) -> float:
+        del index
+        if not prove(proofs.model).ok:
+            raise RuntimeError(f"{game.id}: a proof obligation failed")
+        return 1
+
+    workloads["refinement"] = refinement
+    workloads["proof"] = proof
+    return workloads, notes
 
 
 # -- OpenSpiel ------------------------------------------------------------------------------
@@ -332,45 +273,161 @@ def spiel_playout(game: _SpielGame, rng: random.Random) -> int:
     return steps
 
 
-def bench_anchor(game: _SpielGame, seconds: float) -> float:
-    """Random-playout steps per second of an OpenSpiel game."""
+def _anchor_workload(game: _SpielGame) -> Workload:
     rng = random.Random(0)
-    return measure(lambda _: spiel_playout(game, rng), seconds)
+
+    def playout(index: int) -> float:
+        del index
+        return spiel_playout(game, rng)
+
+    return playout
 
 
-# -- the whole run --------------------------------------------------------------------------
+# -- the report --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """One measurement over the rounds."""
+
+    name: str
+    """One of :data:`MEASUREMENTS`, or an anchor's name."""
+    per_cpu: Spread
+    """Steps per CPU second (for ``proof``: proof runs per CPU second)."""
+    per_wall: Spread
+    """Steps per wall second."""
+    cpu_each: Spread
+    """CPU seconds per unit (for ``proof``: CPU seconds of one run of every obligation)."""
+
+    @staticmethod
+    def of(name: str, slices: Slices) -> Measured:
+        return Measured(name, slices.per_cpu(), slices.per_wall(), slices.cpu_each())
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "per_cpu_second": self.per_cpu.to_json(),
+            "per_wall_second": self.per_wall.to_json(),
+            "cpu_seconds_each": self.cpu_each.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameBench:
+    """One game's measurements and its playout's ratio to each anchor."""
+
+    game: str
+    measured: dict[str, Measured]
+    """By measurement name (:data:`MEASUREMENTS`, those that could be taken)."""
+    vs_anchors: dict[str, Spread]
+    """Anchor name -> this game's playout steps per CPU second over the anchor's, taken
+    within each round (above 1 is faster)."""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "game": self.game,
+            "measurements": {k: m.to_json() for k, m in self.measured.items()},
+            "playout_vs_anchors": {k: s.to_json() for k, s in self.vs_anchors.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BenchReport:
+    """Everything one ``dieproof bench`` run measured."""
+
+    seconds: float
+    """The time budget of each measurement (split over the rounds)."""
+    rounds: int
+    games: tuple[GameBench, ...]
+    anchors: tuple[Measured, ...]
+    """The OpenSpiel anchors (empty when OpenSpiel is absent or skipped)."""
+    notes: tuple[str, ...]
+    """What could not be measured, and why."""
+    machine: dict[str, str]
+    """Python, platform, processor and CPUs, to compare runs across machines."""
+    load: dict[str, list[float]]
+    """The system's load averages (1, 5 and 15 minutes) before and after the run."""
+
+    def to_json(self) -> dict[str, JSON]:
+        """Plain JSON."""
+        return {
+            "dieproof": __version__,
+            "seconds_per_measurement": self.seconds,
+            "rounds": self.rounds,
+            "machine": dict(self.machine),
+            "load": {k: list(v) for k, v in self.load.items()},
+            "games": [g.to_json() for g in self.games],
+            "anchors": [{"game": a.name, **a.to_json()} for a in self.anchors],
+            "notes": list(self.notes),
+        }
 
 
 def run_bench(
     games: Sequence[Game],
     *,
     seconds: float = 2.0,
+    rounds: int = ROUNDS,
     openspiel: bool = True,
     progress: Progress | None = None,
 ) -> BenchReport:
-    """Measure every configuration of ``games`` and, if wanted and present, the anchors."""
+    """Measure ``games`` and, if wanted and present, the anchors, interleaved."""
     tell: Progress = progress or (lambda _: None)
+    load_before = _load()
     notes: list[str] = []
-    anchors: list[Anchor] = []
+    slots: list[tuple[str, str, Workload]] = []
     if openspiel:
         for name in ANCHORS:
             loaded = load_anchor(name)
             if isinstance(loaded, str):
                 notes.append(loaded)
                 break
-            tell(f"OpenSpiel {name}")
-            anchors.append(Anchor(name, bench_anchor(loaded, seconds)))
+            slots.append(("anchor", name, _anchor_workload(loaded)))
+    for game in games:
+        tell(f"{game.id}: recording games")
+        workloads, game_notes = game_workloads(game)
+        notes.extend(game_notes)
+        slots.extend((game.id, name, run) for name, run in workloads.items())
+    found: dict[tuple[str, str], Slices] = {(owner, name): Slices() for owner, name, _ in slots}
+    cursor: dict[tuple[str, str], int] = dict.fromkeys(found, 0)
+    budget = seconds / rounds
+    for round_ in range(rounds):
+        shift = (round_ * 3) % len(slots) if slots else 0
+        for owner, name, run in slots[shift:] + slots[:shift]:
+            key = (owner, name)
+            tell(f"round {round_ + 1}/{rounds}: {owner} {name}")
+            units, cpu, wall, cursor[key] = timed_slice(run, budget, cursor[key])
+            found[key].units.append(units)
+            found[key].cpu.append(cpu)
+            found[key].wall.append(wall)
+    anchors = tuple(Measured.of(name, found[(o, name)]) for o, name, _ in slots if o == "anchor")
     results: list[GameBench] = []
     for game in games:
-        configs: list[ConfigBench] = []
-        for config in game.configs():
-            tell(f"{game.id} {config_label(game, config)}")
-            configs.append(bench_config(game, config, seconds))
-        tell(f"{game.id} proofs")
-        proof_seconds, refinement, game_notes = bench_proofs(game, seconds)
-        notes.extend(game_notes)
-        results.append(GameBench(game.id, tuple(configs), proof_seconds, refinement))
-    return BenchReport(seconds, tuple(results), tuple(anchors), tuple(notes), machine())
+        measured = {
+            name: Measured.of(name, found[(game.id, name)])
+            for name in MEASUREMENTS
+            if (game.id, name) in found
+        }
+        vs: dict[str, Spread] = {}
+        playout = found[(game.id, "playout")]
+        for anchor in anchors:
+            theirs = found[("anchor", anchor.name)]
+            vs[anchor.name] = Spread.of(
+                [
+                    (u / c) / (au / ac) if c > 0 and ac > 0 and au > 0 else 0.0
+                    for u, c, au, ac in zip(
+                        playout.units, playout.cpu, theirs.units, theirs.cpu, strict=True
+                    )
+                ]
+            )
+        results.append(GameBench(game.id, measured, vs))
+    return BenchReport(
+        seconds,
+        rounds,
+        tuple(results),
+        anchors,
+        tuple(notes),
+        machine(),
+        {"before": load_before, "after": _load()},
+    )
 
 
 def machine() -> dict[str, str]:
@@ -382,3 +439,45 @@ def machine() -> dict[str, str]:
         "processor": platform.processor() or platform.machine(),
         "cpus": str(os.cpu_count() or 1),
     }
+
+
+def _load() -> list[float]:
+    try:
+        return list(os.getloadavg())
+    except OSError:  # pragma: no cover - platforms without load averages
+        return []
+
+
+# -- labels ------------------------------------------------------------------------------
+
+
+def config_label(game: Game, config: Config) -> str:
+    """``players=N`` and every field that differs from the default for N players.
+
+    Nested values (a game's readings) are compared field by field, so a label names
+    ``readings.winter_start=first`` rather than the whole readings object.
+    """
+    parts = [f"players={config.players}"]
+    differences = _differences(config, game.default_config(config.players), "")
+    parts.extend(f"{name}={value}" for name, value in differences if name != "players")
+    return " ".join(parts)
+
+
+def _differences(value: msgspec.Struct, default: object, prefix: str) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for name in value.__struct_fields__:
+        mine: object = getattr(value, name)
+        theirs: object = getattr(default, name, None)
+        if mine == theirs:
+            continue
+        if isinstance(mine, msgspec.Struct) and type(theirs) is type(mine):
+            found.extend(_differences(mine, theirs, f"{prefix}{name}."))
+        else:
+            found.append((prefix + name, plain(mine)))
+    return found
+
+
+def plain(value: object) -> str:
+    """An enum member as its value, anything else as ``str``."""
+    inner: object = getattr(value, "value", value) if isinstance(value, enum.Enum) else value
+    return str(inner)

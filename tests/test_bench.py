@@ -9,12 +9,21 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import random
 
 import pytest
 
 from dieproof.reference import game, game_ids
-from dieproof.reference.bench import ANCHORS, config_label, measure, run_bench
+from dieproof.reference.bench import (
+    ANCHORS,
+    MEASUREMENTS,
+    api_playout,
+    config_label,
+    measure,
+    run_bench,
+)
 from dieproof.reference.cli import main
+from dieproof.reference.core import driver
 
 SECONDS = 0.02
 """Budget per measurement: enough for a few playouts, not a benchmark."""
@@ -60,67 +69,83 @@ def test_config_label_names_what_differs_from_the_default() -> None:
 def test_bench_squirrel_or_die_gives_positive_numbers() -> None:
     sod = game("squirrel-or-die")
     seen: list[str] = []
-    report = run_bench([sod], seconds=SECONDS, openspiel=False, progress=seen.append)
+    report = run_bench([sod], seconds=SECONDS, rounds=2, openspiel=False, progress=seen.append)
     [bench] = report.games
     assert bench.game == "squirrel-or-die"
-    assert len(bench.configs) == len(sod.configs())
-    for row in bench.configs:
-        assert positive(row.playout)
-        assert positive(row.with_invariants)
-        assert positive(row.replay)
-        assert positive(row.mean_length)
-    if bench.proof_seconds is None:
-        assert report.notes  # says why the proofs were not measured
-    else:
-        assert positive(bench.proof_seconds)
-        assert positive(bench.refinement)
-    assert report.anchors == ()
-    assert any("proofs" in what for what in seen)
+    assert list(bench.measured) == list(MEASUREMENTS)
+    for name, measured in bench.measured.items():
+        for spread in (measured.per_cpu, measured.per_wall, measured.cpu_each):
+            assert positive(spread.median), name
+            assert spread.low <= spread.median <= spread.high
+    assert report.anchors == () and bench.vs_anchors == {}
+    assert report.rounds == 2
+    assert any("round 2/2" in what and "refinement" in what for what in seen)
+    assert set(report.load) == {"before", "after"}
     data = report.to_json()
     assert json.loads(json.dumps(data)) == data
 
 
+@needs_squirrel
+def test_every_measurement_is_taken_once_per_round_in_rotated_order() -> None:
+    seen: list[str] = []
+    run_bench(
+        [game("squirrel-or-die")], seconds=0.0, rounds=3, openspiel=False, progress=seen.append
+    )
+    rounds = [
+        [what.split(": ", 1)[1] for what in seen if what.startswith(f"round {r}/3")]
+        for r in (1, 2, 3)
+    ]
+    expected = sorted(f"squirrel-or-die {name}" for name in MEASUREMENTS)
+    assert all(sorted(taken) == expected for taken in rounds)
+    assert len({taken[0] for taken in rounds}) > 1  # each round starts elsewhere
+
+
+def test_api_playout_plays_a_game_to_its_end() -> None:
+    sod = game("squirrel-or-die")
+    steps = api_playout(sod, sod.default_config(), random.Random(4))
+    record = driver.play(sod, sod.default_config(), 4, check=False)
+    # The fast samplers consume the seed as drawing from the lists does: the same game.
+    assert steps == len(record.actions) > 20
+
+
 def test_openspiel_anchors() -> None:
-    report = run_bench([], seconds=SECONDS, openspiel=True)
+    report = run_bench([game("squirrel-or-die")], seconds=SECONDS, rounds=2, openspiel=True)
     if not has_openspiel:
         assert report.anchors == ()
         assert any("OpenSpiel is not installed" in note for note in report.notes)
         return
     assert [a.name for a in report.anchors] == list(ANCHORS)
-    assert all(positive(a.steps_per_second) for a in report.anchors)
-    ratios = report.ratios(1000.0)
-    assert set(ratios) == set(ANCHORS)
-    assert all(positive(r) for r in ratios.values())
+    assert all(positive(a.per_cpu.median) for a in report.anchors)
+    [bench] = report.games
+    assert set(bench.vs_anchors) == set(ANCHORS)
+    assert all(positive(r.median) for r in bench.vs_anchors.values())
 
 
 @needs_squirrel
 def test_bench_command_json(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["bench", "squirrel-or-die", "--seconds", str(SECONDS), "--json"]
+    argv = ["bench", "squirrel-or-die", "--seconds", str(SECONDS), "--rounds", "2", "--json"]
     code = main(argv)
     data = json.loads(capsys.readouterr().out)
     assert code == 0
-    assert data["seconds_per_measurement"] == SECONDS
+    assert data["seconds_per_measurement"] == SECONDS and data["rounds"] == 2
     [entry] = data["games"]
-    for row in entry["configs"]:
-        for key in (
-            "playout_steps_per_second",
-            "with_invariants_steps_per_second",
-            "replay_steps_per_second",
-        ):
-            assert positive(row[key])
-        anchors = {a["game"] for a in data["anchors"]}
-        assert set(row["vs_anchors"]) == anchors
-        assert all(positive(r) for r in row["vs_anchors"].values())
+    assert set(entry["measurements"]) == set(MEASUREMENTS)
+    for measured in entry["measurements"].values():
+        for key in ("per_cpu_second", "per_wall_second", "cpu_seconds_each"):
+            assert positive(measured[key]["median"])
+    anchors = {a["game"] for a in data["anchors"]}
+    assert set(entry["playout_vs_anchors"]) == anchors
     assert {"python", "platform", "processor", "cpus"} <= set(data["machine"])
 
 
 @needs_squirrel
 def test_bench_command_table(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["bench", "squirrel-or-die", "--seconds", str(SECONDS), "--no-openspiel"])
+    argv = ["bench", "squirrel-or-die", "--seconds", str(SECONDS), "--rounds", "2"]
+    code = main([*argv, "--no-openspiel"])
     captured = capsys.readouterr()
     assert code == 0
-    assert "playout steps/s" in captured.out
-    assert "squirrel-or-die players=2" in captured.out
+    assert "per CPU second" in captured.out and "playout" in captured.out
+    assert "squirrel-or-die" in captured.out and "load before" in captured.out
     assert "measuring" in captured.err
 
 

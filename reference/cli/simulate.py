@@ -13,7 +13,7 @@ from typing import Final
 from rich.table import Table
 
 from dieproof.reference import game
-from dieproof.reference.bench import ANCHOR_LABELS, run_bench
+from dieproof.reference.bench import ANCHOR_LABELS, ROUNDS, Spread, run_bench
 from dieproof.reference.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -79,13 +79,16 @@ def register(command: CommandFactory) -> None:
 
     sub = command(
         "bench",
-        "measure playout, replay, proof and refinement speed",
-        "Measure, per game and configuration, random-playout steps per second with and "
-        "without the invariant checks, trace-replay steps per second, the proof time and "
-        "the refinement-check speed; and, where OpenSpiel is installed, three of its Python "
-        "games the same way as anchors. Single process, single core; each number is the "
-        "median of five slices of the time budget.",
-        "  dieproof bench\n  dieproof bench squirrel-or-die --seconds 5 --json",
+        "measure playout, replay, refinement and proof speed beside OpenSpiel",
+        "Measure, per game over all its configurations: random playouts through the public "
+        "API (legal_actions or chance_outcomes, then the checked apply), the same through "
+        "the fast samplers, with every invariant checked, trace replay, the refinement "
+        "check and the proofs; and, where OpenSpiel is installed, three of its Python games "
+        "played the same way as anchors. Every measurement is taken once per round, "
+        "interleaved with the others; each figure is the median over the rounds with the "
+        "lowest and highest, per CPU second and per wall second, and a ratio to an anchor "
+        "is taken within each round. Single process, single core.",
+        "  dieproof bench\n  dieproof bench squirrel-or-die --seconds 5 --rounds 9 --json",
         cmd_bench,
     )
     sub.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
@@ -94,7 +97,10 @@ def register(command: CommandFactory) -> None:
         type=positive_float,
         default=2.0,
         metavar="S",
-        help="wall-time budget of each measurement (default 2)",
+        help="time budget of each measurement, split over the rounds (default 2)",
+    )
+    sub.add_argument(
+        "--rounds", type=positive, default=ROUNDS, metavar="R", help=f"rounds (default {ROUNDS})"
     )
     sub.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel anchors")
     json_flag(sub)
@@ -300,6 +306,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     report = run_bench(
         games,
         seconds=args.seconds,
+        rounds=args.rounds,
         openspiel=not args.no_openspiel,
         progress=None if as_json else (lambda what: err.print(f"measuring {what} ...")),
     )
@@ -308,46 +315,59 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return EXIT_OK
     anchors = report.anchors
     table = Table(
-        "game / config",
-        "playout steps/s",
-        "with invariants",
-        "replay steps/s",
-        "proof s",
-        "refinement steps/s",
-        title="dieproof bench",
-        caption="playout: random games through the checked apply, as OpenSpiel's are played; "
-        "vs X: playout steps/s divided by OpenSpiel X's (above 1 is faster)"
+        "game",
+        "measurement",
+        "per CPU second",
+        "per wall second",
+        title=f"dieproof bench ({report.rounds} rounds, median [lowest - highest])",
+        caption="playout: random games through the public API, as OpenSpiel's are played; "
+        "vs X: playout steps per CPU second over OpenSpiel X's, within each round "
+        "(above 1 is faster)"
         if anchors
         else None,
     )
     for anchor in anchors:
         table.add_column(f"vs {ANCHOR_LABELS.get(anchor.name, anchor.name)}", justify="right")
     for bench in report.games:
-        for index, row in enumerate(bench.configs):
-            first = index == 0
-            ratios = [f"{r:.2f}" for r in report.ratios(row.playout).values()]
-            table.add_row(
-                f"{bench.game} {row.label}",
-                f"{row.playout:,.0f}",
-                f"{row.with_invariants:,.0f}",
-                f"{row.replay:,.0f}",
-                _optional(bench.proof_seconds, "{:.3f}") if first else "",
-                _optional(bench.refinement, "{:,.0f}") if first else "",
-                *ratios,
+        for name, measured in bench.measured.items():
+            if name == "proof":
+                cpu, wall = f"{_spread(measured.cpu_each, '{:.2f}')} s CPU each", ""
+            else:
+                cpu = f"{_spread(measured.per_cpu, '{:,.0f}')} steps"
+                wall = f"{measured.per_wall.median:,.0f}"
+            ratios = (
+                [_spread(r, "{:.2f}") for r in bench.vs_anchors.values()]
+                if name == "playout"
+                else [""] * len(anchors)
             )
-    right_align(table, 1, 2, 3, 4, 5)
+            table.add_row(bench.game, name, cpu, wall, *ratios)
+    right_align(table, 2, 3)
     out = out_console()
     out.print(table)
     if anchors:
-        anchor_table = Table("OpenSpiel anchor", "steps/s", title="same machine, same run")
+        anchor_table = Table(
+            "OpenSpiel anchor", "steps per CPU second", "per wall second", title="same run"
+        )
         for anchor in anchors:
-            anchor_table.add_row(anchor.name, f"{anchor.steps_per_second:,.0f}")
-        right_align(anchor_table, 1)
+            anchor_table.add_row(
+                anchor.name, _spread(anchor.per_cpu, "{:,.0f}"), f"{anchor.per_wall.median:,.0f}"
+            )
+        right_align(anchor_table, 1, 2)
         out.print(anchor_table)
+    load = report.load
+    out.print(
+        f"machine: {report.machine['cpus']} CPUs, {report.machine['processor']}, Python "
+        f"{report.machine['python']}; load before {_loads(load['before'])}, "
+        f"after {_loads(load['after'])}"
+    )
     for note in report.notes:
         out.print(f"note: {note}")
     return EXIT_OK
 
 
-def _optional(value: float | None, form: str) -> str:
-    return "-" if value is None else form.format(value)
+def _spread(spread: Spread, form: str) -> str:
+    return f"{form.format(spread.median)} [{form.format(spread.low)} - {form.format(spread.high)}]"
+
+
+def _loads(values: list[float]) -> str:
+    return " ".join(f"{v:.2f}" for v in values) or "unknown"
