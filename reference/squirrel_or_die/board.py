@@ -327,7 +327,8 @@ def add_cell(
     g, layout_masks = lay
     row, col, tile, face_up = cell
     patch = state.patches[index]
-    if not g.holds(row, col):  # beyond the geometry: lay the patches out wider
+    reach = g.reach
+    if not (-reach <= row <= reach and -reach <= col <= reach):  # lay the patches out wider
         patch = tuple(sorted((*patch, Cell(*cell)), key=lambda c: (c.row, c.col)))
         patches = put_at(state.patches, index, patch)
         widest = max(g.reach, abs(row), abs(col))
@@ -343,6 +344,8 @@ def add_cell(
     elif tile is not landmark(state.config):
         up |= flag
     masks: Masks = (occupied | flag, across | 1 << ((col + o) * w + row + o), down, up)
+    if len(layout_masks) == 1:  # one shared grid: no slicing
+        return (patch,), (g, (masks,))
     return put_at(state.patches, index, patch), (g, put_at(layout_masks, index, masks))
 
 
@@ -363,8 +366,10 @@ def remove_cell(
         down & ~flag,
         up & ~flag,
     )
-    patches = put_at(state.patches, index, (*patch[:at], *patch[at + 1 :]))
-    return patches, (g, put_at(layout_masks, index, masks)), cell
+    patch = patch[:at] + patch[at + 1 :]
+    if len(layout_masks) == 1:  # one shared grid: no slicing
+        return (patch,), (g, (masks,)), cell
+    return put_at(state.patches, index, patch), (g, put_at(layout_masks, index, masks)), cell
 
 
 # -- the rule cell by cell ---------------------------------------------------------------

@@ -238,7 +238,8 @@ def chance_outcomes(state: SodState) -> tuple[tuple[Draw, Fraction], ...]:
     """Each kind left in the sack, weighted by its count. Implements SOD-AUTUMN-1.
 
     The outcomes of a sack are built once and shared by every state with that sack."""
-    if to_move(state) != CHANCE:
+    step = state.step
+    if state.phase is _OVER or (step is not _DRAW and step is not _DEAL):
         return ()
     bag = state.bag
     found = _OUTCOMES.get(bag)
@@ -302,7 +303,7 @@ def _draw(state: SodState, action: SodAction) -> SodState:
             "SOD.NOT_IN_BAG", f"no {tile.value} tile is left in the sack", "SOD-AUTUMN-1"
         )
     bag = ADD[tile](state.bag, -1)
-    lay = layout(state)
+    lay = state.__dict__.get("layout") or layout(state)
     if state.step is _DRAW:
         return carry(replace(state, bag=bag, held=tile, step=_PLACE), lay)
     board = state.patches[0]
@@ -342,9 +343,9 @@ def _place(state: SodState, action: SodAction) -> SodState:
     assert isinstance(action, Place)
     held = state.held
     assert held is not None  # a PLACE step always holds the drawn tile
-    lay = layout(state)
+    lay = state.__dict__.get("layout") or layout(state)
     place = (action.row, action.col)
-    _require_open(state, lay, 0, place, limit=grid_side(state.config.players), rule="SOD-AUTUMN-1")
+    _require_open(state, lay, 0, place, "SOD-AUTUMN-1")
     patches, lay = add_cell(state, lay, 0, (*place, held, True))
     step = _TAKE if state.config.variant is _BIRDHOUSE else _SWAP
     return carry(replace(state, patches=patches, held=None, step=step), lay)
@@ -354,7 +355,7 @@ def _swap(state: SodState, action: SodAction) -> SodState:
     """Swap a hand tile face down for a face-up one. Implements SOD-AUTUMN-2."""
     assert isinstance(action, Swap)
     hand = _require_in_hand(state, action.tile, "SOD-AUTUMN-2")
-    g, masks = lay = layout(state)
+    g, masks = lay = state.__dict__.get("layout") or layout(state)
     bit = _require_swappable(lay, action.row, action.col, "SOD-AUTUMN-2")
     board = state.patches[0]
     occupied, across, down, up = masks[0]
@@ -370,7 +371,7 @@ def _swap(state: SodState, action: SodAction) -> SodState:
 def _take(state: SodState, action: SodAction) -> SodState:
     """Take a face-up tile into hand (birdhouse variant). Implements SOD-BIRD-2."""
     assert isinstance(action, Take)
-    lay = layout(state)
+    lay = state.__dict__.get("layout") or layout(state)
     bit = _require_swappable(lay, action.row, action.col, "SOD-BIRD-2")
     patches, lay, cell = remove_cell(state, lay, 0, bit)
     hands = put_at(state.hands, state.current, ADD[cell.tile](state.hands[state.current], 1))
@@ -382,9 +383,9 @@ def _hide(state: SodState, action: SodAction) -> SodState:
     assert isinstance(action, Hide)
     rule = "SOD-BIRD-2" if state.config.variant is _BIRDHOUSE else "SOD-AUTUMN-4"
     hand = _require_in_hand(state, action.tile, rule)
-    lay = layout(state)
+    lay = state.__dict__.get("layout") or layout(state)
     place = (action.row, action.col)
-    _require_open(state, lay, 0, place, limit=grid_side(state.config.players), rule=rule)
+    _require_open(state, lay, 0, place, rule)
     patches, lay = add_cell(state, lay, 0, (*place, action.tile, False))
     hands = put_at(state.hands, state.current, ADD[action.tile](hand, -1))
     return end_autumn_turn(state, lay, state.bag, hands, patches)
@@ -399,9 +400,9 @@ def _gather(state: SodState, action: SodAction) -> SodState:
             "SOD.NOT_IN_MIDDLE", f"no {tile.value} tile is left in the middle", "SOD-REV-2"
         )
     seat = state.current
-    lay = layout(state)
+    lay = state.__dict__.get("layout") or layout(state)
     place = (action.row, action.col)
-    _require_open(state, lay, seat, place, limit=None, rule="SOD-REV-2")
+    _require_open(state, lay, seat, place, "SOD-REV-2")
     patches, lay = add_cell(state, lay, seat, (*place, tile, False))
     return end_autumn_turn(state, lay, ADD[tile](state.bag, -1), state.hands, patches)
 
@@ -413,7 +414,7 @@ def _flip(state: SodState, action: SodAction) -> SodState:
     index = action.patch
     if not 0 <= index < len(state.patches):
         raise IllegalAction("SOD.NO_PATCH", f"there is no patch {index}", "SOD-WINTER-1")
-    lay = layout(state)
+    lay = state.__dict__.get("layout") or layout(state)
     g, masks = lay
     bit = g.index(action.row, action.col)
     down = masks[index][DOWN]
@@ -434,8 +435,11 @@ def _flip(state: SodState, action: SodAction) -> SodState:
     tile = cell.tile
     if tile is _CAT:
         return carry(replace(state, patches=patches, held=_CAT, step=_GIVE), lay, flips)
-    collected = put_at(state.collected, seat, ADD[tile](state.collected[seat], 1))
-    out = check_out(state.out, collected, seat)
+    pile = ADD[tile](state.collected[seat], 1)
+    collected = put_at(state.collected, seat, pile)
+    out = state.out
+    if not out[seat] and pile.skulls() >= LIVES + pile.love:  # SOD-WINTER-2
+        out = put_at(out, seat, True)
     sleeping = put_at(state.sleeping, seat, True) if tile is _SLEEPY else state.sleeping
     after = end_winter_turn(
         state, lay, patches, collected, out=out, sleeping=sleeping, again=tile is _AGAIN
@@ -457,7 +461,7 @@ def _give(state: SodState, action: SodAction) -> SodState:
     seat = action.player
     collected = put_at(state.collected, seat, ADD[_CAT](state.collected[seat], 1))
     out = check_out(state.out, collected, seat)
-    lay = layout(state)
+    lay = state.__dict__.get("layout") or layout(state)
     after = end_winter_turn(
         state, lay, state.patches, collected, out=out, sleeping=state.sleeping, again=False
     )
@@ -529,9 +533,7 @@ _STEP_RULE: dict[Step, str] = {
 }
 
 
-def _require_open(
-    state: SodState, lay: Layout, index: int, place: Position, *, limit: int | None, rule: str
-) -> None:
+def _require_open(state: SodState, lay: Layout, index: int, place: Position, rule: str) -> None:
     g, masks = lay
     row, col = place
     bit = g.index(row, col)
@@ -539,6 +541,8 @@ def _require_open(
         return
     taken = bit >= 0 and masks[index][OCCUPIED] >> bit & 1
     why = "is taken" if taken else "is not a legal place"
+    config = state.config
+    limit = None if config.variant is _REVERSE else grid_side(config.players)
     raise IllegalAction(
         "SOD.BAD_PLACE",
         f"({row}, {col}) {why}: a tile must go next to another, no diagonals"
