@@ -261,7 +261,9 @@ def test_the_rulebook_numbers_are_the_facts() -> None:
     assert ("/roll_size", "6") in facts["ud-combat-7-four-enemies"]
     assert ("/kills/0", "3") in facts["ud-combat-7-four-enemies"]
     assert ("/roll_size", "5") in facts["ud-combat-7-ten-enemies"]
-    assert ("/reveal", "10") in facts["ud-combat-1-ten-horde-cards-in-round-3"]
+    assert ("/reveal", "9") in facts["ud-combat-1-ten-horde-cards-in-round-3"]  # 6 + 3
+    assert ("/attract", "1") in facts["ud-combat-1-ten-horde-cards-in-round-3"]  # + 1 infected
+    assert ("/areas/2", "10") in facts["ud-combat-1-ten-horde-cards-in-round-3"]
     assert ("/leader", "1") in facts["ud-setup-6-the-psycho-becomes-leader"]
     assert ("/roll_size", "4") in facts["ud-setup-6-the-psycho-becomes-leader"]
     assert ("/round", "5") in facts["ud-setup-6-the-psycho-becomes-leader"]

@@ -73,7 +73,7 @@ CHARACTERS: Final = (
     ),
     Character(
         name="haggler",
-        health=8,
+        health=6,
         slots=12,
         advantage=Ability(MELEE, 1),
         drawback=Ability(DISTANCE, 1),
@@ -92,7 +92,7 @@ CHARACTERS: Final = (
     ),
     Character(
         name="psycho",
-        health=9,
+        health=11,
         slots=10,
         advantage=Ability(MELEE, 1),
         drawback=Ability(DISTANCE, 1),
@@ -105,14 +105,24 @@ CHARACTERS: Final = (
 
 
 def _basic(character: str, *, melee: bool = True) -> RubbleCard:
-    """A basic weapon: the character's name is on the card (Game Setup)."""
-    source = "a basic weapon bearing the character's name: rulebook; its dice provisional"
+    """A basic weapon: the character's name is on the card (Game Setup). dieproof marks
+    it "not discarded when used" (provisional: a character's own weapon lasts)."""
+    source = (
+        "a basic weapon bearing the character's name: rulebook; its dice and its "
+        "not-discarded mark provisional"
+    )
     if melee:
         return RubbleCard(
-            f"basic-{character}", CardKind.WEAPON, 0, dice=2, melee=True, source=source
+            f"basic-{character}", CardKind.WEAPON, 0, dice=2, melee=True, kept=True, source=source
         )
     return RubbleCard(
-        f"basic-{character}", CardKind.WEAPON, 0, ammo="gun-ammo", noisy=True, source=source
+        f"basic-{character}",
+        CardKind.WEAPON,
+        0,
+        ammo="gun-ammo",
+        noisy=True,
+        kept=True,
+        source=source,
     )
 
 
@@ -125,13 +135,15 @@ RUBBLE: Final = (
     _basic("drifter"),
     _basic("psycho"),
     # Weapons. The rulebook names guns and gun ammo, arrows, melee and distance weapons,
-    # firearms, and weapons not discarded when used; the cards are provisional.
-    RubbleCard("gun", CardKind.WEAPON, 6, ammo="gun-ammo", noisy=True),
+    # firearms, and weapons marked as not discarded when used (the others are discarded
+    # at the end of the attack); the cards and which are marked are provisional: here
+    # the gun is marked, the other five kinds are spent in one attack.
+    RubbleCard("gun", CardKind.WEAPON, 6, ammo="gun-ammo", noisy=True, kept=True),
     RubbleCard("bow", CardKind.WEAPON, 4, ammo="arrows"),
     RubbleCard("shotgun", CardKind.WEAPON, 3, dice=1, ammo="shells", noisy=True),
     RubbleCard("baseball-bat", CardKind.WEAPON, 6, dice=2, melee=True),
     RubbleCard("machete", CardKind.WEAPON, 5, dice=3, melee=True),
-    RubbleCard("axe", CardKind.WEAPON, 3, dice=4, melee=True, kept=False),
+    RubbleCard("axe", CardKind.WEAPON, 3, dice=4, melee=True),
     # Ammunition: one slot per kind (Accumulate Ammunitions), one die per card.
     RubbleCard("gun-ammo", CardKind.AMMO, 25),
     RubbleCard("arrows", CardKind.AMMO, 12),
@@ -149,9 +161,17 @@ RUBBLE: Final = (
     RubbleCard("rope", CardKind.MATERIAL, 8),
     RubbleCard("blade", CardKind.MATERIAL, 8),
     # Red bad-luck events (Icons Index), resolved at once; effects provisional.
+    # The noise event's effect follows the Icons Index ("noise attracts infected in a
+    # specific area"): one infected into the drawer's area.
     RubbleCard("injury", CardKind.EVENT, 7, event=EventKind.INJURY),
     RubbleCard("loss", CardKind.EVENT, 6, event=EventKind.LOSS),
-    RubbleCard("noise", CardKind.EVENT, 6, event=EventKind.NOISE),
+    RubbleCard(
+        "noise",
+        CardKind.EVENT,
+        6,
+        event=EventKind.NOISE,
+        source="effect: rulebook (Icons Index, infected into the drawer's area); count provisional",
+    ),
 )
 """The rubble cards: 179 in the deck plus the six basic weapons make the box's 185."""
 

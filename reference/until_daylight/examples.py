@@ -81,6 +81,11 @@ THREE: Final = ("pillar", "hipster", "trigger")
 """The characters of the three-player examples, in seat order from seat 0."""
 
 
+def attack_json(area: int, weapon: str, ammo: int, survivors: bool = False) -> JSON:
+    """An attack as the canonical JSON of a legal action has it."""
+    return {"ammo": ammo, "area": area, "survivors": survivors, "type": "attack", "weapon": weapon}
+
+
 def secondary_objectives() -> Example:
     """UD-SETUP-4: a player draws two secondary objectives and keeps one."""
     script = Script(UdConfig(players=3)).do(FirstPlayer(0), Choose("pillar"))
@@ -121,17 +126,17 @@ def psycho_becomes_leader() -> Example:
     symbol = script.card("symbol")
     script.fact("state", f"/inventories/1/{symbol}", 1, "a symbol card each: 1 point each")
     script.fact("state", "/leader", 0, "the pillar's came first; a tie does not take the token")
-    script.gong(Fate.REMOVE_ENEMY, W, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, W, W, W)  # the die of fate withdraws the first
     script.passes(2).do(AttackWith(2, "basic-psycho"))
     script.fact("state", "/roll_size", 3, "not yet leading: the Psycho's melee attack rolls 2 + 1")
     script.roll(0, 0, 3).misses_until_next_round()
     for _ in range(3):  # rounds 2 to 4: the gong at once, the horde's dice all miss
-        script.gong(Fate.REMOVE_ENEMY, *[W] * (2 + script.state.round))
+        script.gong(Fate.REMOVE_ENEMY, *[W] * (3 + script.state.round))
         script.passes(3).misses_until_next_round()
     script.fact("state", "/round", 5, "the 5th round")
     script.passes().draw("symbol")
     script.fact("state", "/leader", 1, "2 points beat the leader's 1: the Psycho leads at once")
-    script.passes().gong(Fate.REMOVE_ENEMY, *[W] * 7).passes().do(AttackWith(1, "basic-psycho"))
+    script.passes().gong(Fate.REMOVE_ENEMY, *[W] * 8).passes().do(AttackWith(1, "basic-psycho"))
     script.fact("state", "/roll_size", 4, "his advantage doubles: two extra melee dice")
     return script.example(
         "ud-setup-6-the-psycho-becomes-leader",
@@ -200,9 +205,31 @@ def horde_of_round_3() -> Example:
     script.do(Clock(True))
     script.fact("state", "/active", 2, "the gong caught seat 2: the active player")
     script.do(FateRoll(Fate.ADD_ENEMY))
-    script.fact("state", "/reveal", 10, "6 players + round 3 = 9 cards, and one more from fate")
+    script.fact("state", "/reveal", 9, "6 players + round 3 = 9 horde cards")
+    script.fact("state", "/attract", 1, "and the die of fate adds another infected")
     script.fact("state", "/reveal_area", 2, "into the active player's area")
-    script.reveal(W, W, R, W, B, W, S, W, M, W)
+    script.fact(
+        "chance",
+        "",
+        [
+            {"outcome": {"enemy": kind.value, "type": "horde"}, "probability": odds}
+            for kind, odds in ((R, "3/16"), (W, "19/40"), (B, "3/16"), (M, "1/8"), (S, "1/40"))
+        ],
+        "the nine come from the whole horde deck: 15 raiders, 38 wanderers, 15 brutes, "
+        "10 monsters and 2 survivors left",
+    )
+    script.reveal(W, W, R, W, B, W, S, W, M)
+    script.fact(
+        "chance",
+        "",
+        [
+            {"outcome": {"enemy": kind.value, "type": "horde"}, "probability": odds}
+            for kind, odds in ((W, "33/56"), (B, "1/4"), (M, "9/56"))
+        ],
+        "the tenth, the die of fate's, comes from the 33 wanderers, 14 brutes and 9 "
+        "monsters left: an infected, never a raider or a survivor",
+    )
+    script.reveal(W)
     script.fact("state", "/areas/2", 10, "the group picks the 10 cards", length=True)
     script.fact("to_move", "", 2, "and the characters' attack begins with the active player")
     return script.example(
@@ -251,17 +278,17 @@ def weapons_and_abilities() -> Example:
     dice; an attack that would roll none is refused."""
     script = Script(UdConfig(players=3)).setup(*THREE)
     script.draw("gun").passes(2).draw("gun-ammo").passes(2).draw("gun-ammo").passes(2)
-    script.gong(Fate.REMOVE_ENEMY, W, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, W, W, W)
     script.fact(
         "legal",
         "/0",
-        {"ammo": 0, "area": 0, "type": "attack", "weapon": "basic-pillar"},
+        attack_json(0, "basic-pillar", 0),
         "the pillar's basic weapon: melee, its own dice",
     )
     script.fact(
         "legal",
         "/1",
-        {"ammo": 2, "area": 0, "type": "attack", "weapon": "gun"},
+        attack_json(0, "gun", 2),
         "the gun with both ammunition cards: 2 dice, less 1 for the pillar's drawback",
     )
     script.reject(AttackWith(0, "gun", 1), "one ammunition card less the drawback: no die")
@@ -290,7 +317,7 @@ def seven_gun_ammo() -> Example:
     script.fact(
         "legal",
         "/6",
-        {"ammo": 6, "area": 0, "type": "attack", "weapon": "gun"},
+        attack_json(0, "gun", 6),
         "the gun's attacks spend 1 to 6 ammunition cards...",
     )
     script.fact("legal", "/7/type", "give", "...and no more: the attacks end there")
@@ -345,12 +372,17 @@ def four_enemies() -> Example:
 def ten_enemies() -> Example:
     """UD-COMBAT-7: the rulebook's attack on ten enemies that stops at the brute."""
     script = Script(PLAIN).setup(*THREE)
-    script.draw("gun").draw("gun-ammo").draw("gun-ammo")
+    # Round 1: a raider stays in the pillar's area (the die of fate withdraws the
+    # wanderer; the raider's two misses eliminate both survivors).
+    script.gong(Fate.REMOVE_ENEMY, W, R, S, S).passes(3).roll(0, 0, 2)
+    # Round 2, from seat 1: the pillar gets a gun and 5 gun ammo, and noise attracts
+    # four infected into its area.
+    script.draw("gun-ammo").draw("gun-ammo").draw("gun")
     script.draw("gun-ammo").draw("gun-ammo").draw("gun-ammo")
-    script.draw("noise", R).search(Give(0, "gun-ammo", 2)).search(Give(0, "gun-ammo", 2))
-    for kind in (B, W, W, M):  # noise draws the horde cards into the pillar's area
+    script.search(Give(0, "gun-ammo", 2)).search(Give(0, "gun-ammo", 2))
+    for kind in (B, W, W, M):  # noise attracts the infected into the pillar's area
         script.draw("noise", kind).passes(2)
-    script.gong(Fate.ADD_ENEMY, R, R, W, M, B)
+    script.gong(Fate.HEAL, R, R, W, M, B)
     line = (R, B, W, W, M, R, R, W, M, B)
     script.fact("state", "/areas/0", horde_json(*line), "the rulebook's ten enemies")
     script.do(AttackWith(0, "gun", 5))
@@ -377,7 +409,7 @@ def one_area_per_attack() -> Example:
     script.draw("gun").draw("noise", W).draw("gun-ammo")
     script.draw("gun-ammo").draw("gun-ammo").draw("gun-ammo")
     script.draw("gun-ammo").search(Give(0, "gun-ammo", 1)).search(Give(0, "gun-ammo", 1))
-    script.gong(Fate.REMOVE_ENEMY, W, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, W, W, W)
     script.do(AttackWith(0, "gun", 4))
     script.fact("state", "/roll_size", 5, "the hipster's gun and 4 gun ammo: 5 dice")
     script.roll(3, 2, 0).allot(HEAD, HEAD)
@@ -399,7 +431,7 @@ def collateral_damage() -> Example:
     script = Script(UdConfig(players=3)).setup("pillar", "hipster", "drifter")
     script.passes().draw("gun").draw("gun-ammo")
     script.passes().passes().search(Give(1, "gun-ammo", 1))
-    script.gong(Fate.REMOVE_ENEMY, W, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, W, W, W)
     script.passes().do(AttackWith(0, "gun", 1)).roll(1, 0, 1)
     script.fact("state", "/health/0", 9, "the hipster's miss in the pillar's area: 1 damage")
     script.fact("state", "/wounds/0", 1, "through the damage order, to the character")
@@ -454,7 +486,7 @@ def trap_and_monster() -> Example:
     """UD-ENEMY-2: the rulebook's trap example, had the first enemy been a monster."""
     script = Script(UdConfig(players=3)).setup(*THREE)
     script.draw("rope").passes(2).draw("blade").passes(2).search(Build(Token.TRAP)).passes(2)
-    script.gong(Fate.REMOVE_ENEMY, M, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, M, W, W)
     script.passes(3)
     script.fact("state", "/areas/0", horde_json(M, W, W), "1 head damage: the monster stands")
     script.fact("state", "/traps/0", 0, "the trap is discarded nonetheless")
@@ -472,7 +504,7 @@ def two_barricades() -> Example:
     script.draw("plank").draw("nails").draw("plank")
     script.draw("nails").search(Give(0, "nails", 1)).search(Give(0, "plank", 1))
     script.search(Build(Token.BARRICADE)).passes(2).search(Build(Token.BARRICADE)).passes(2)
-    script.gong(Fate.REMOVE_ENEMY, W, M, B)
+    script.gong(Fate.REMOVE_ENEMY, W, W, M, B)
     script.fact("state", "/barricades/0", 2, "the active player has two barricades")
     script.do(AttackWith(0, "basic-pillar")).roll(1, 0, 1).passes(2)
     script.fact("state", "/areas/0", horde_json(M, B), "a monster (3 dice) and a brute (2)")
@@ -490,10 +522,10 @@ def two_barricades() -> Example:
 
 def raiders_attack() -> Example:
     """UD-ENEMY-3: the rulebook's example of a raiders' attack."""
-    script = Script(UdConfig(players=4)).setup(*THREE, "haggler")
-    script.draw("plank").passes(3)
-    script.gong(Fate.ADD_ENEMY, R, R, S, R, R, S)
-    script.passes(4)
+    script = Script(UdConfig(players=5)).setup(*THREE, "haggler", "drifter")
+    script.draw("plank").passes(4)
+    script.gong(Fate.HEAL, R, R, S, R, R, S)
+    script.passes(5)
     script.fact("state", "/roll_size", 6, "4 raiders, 2 dice each: the first 6 dice")
     script.roll(0, 3, 3)
     script.fact("state", "/areas/0", horde_json(R, R, R, R), "3 X: both survivors eliminated")
@@ -522,16 +554,16 @@ def infected_attack() -> Example:
     """UD-ENEMY-4: the rulebook's example of an infected attack (the drifter, who does
     not heal at the end of the round, takes it)."""
     script = Script(UdConfig(players=3)).setup("drifter", "hipster", "trigger")
-    for kind in (W, W, S, W, W, M):
+    for kind in (W, W, W, W, M, B):  # noise attracts infected into the drifter's area
         script.draw("noise", kind).passes(2)
-    script.gong(Fate.ADD_ENEMY, W, S, B, W, B)
+    script.gong(Fate.ADD_ENEMY, W, S, W, S, B)  # 4 horde cards and an infected from fate
     script.passes(3)
     script.fact("state", "/defense/dice_left", 7, "6 + 3 + 4 = 13 dice: 6 now, 7 to come")
     script.roll(2, 2, 2).allot(HEAD, HEAD)
     script.fact(
         "state",
         "/areas/0",
-        horde_json(W, W, W, W, M, W, B, W, B),
+        horde_json(W, W, W, W, M, B, W, W, B),
         "2 heads eliminate both survivors",
     )
     script.fact("state", "/health/0", 8, "2 bodies hit the player: 1 health point")
@@ -554,7 +586,7 @@ def sacrificing_a_survivor() -> Example:
     does not heal at the end of the round, takes it)."""
     script = Script(UdConfig(players=3)).setup("drifter", "hipster", "trigger").quiet_round()
     script.fact("state", "/saved/0", 3, "the drifter saved the 3 survivors of round 1")
-    script.passes(2).gong(Fate.REMOVE_ENEMY, W, W, W, W).passes(3).roll(2, 0, 2)
+    script.passes(2).gong(Fate.REMOVE_ENEMY, W, W, W, W, W).passes(3).roll(2, 0, 2)
     script.fact("to_move", "", 0, "2 heads reach the drifter, who may sacrifice survivors")
     script.fact(
         "legal",

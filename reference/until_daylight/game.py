@@ -52,7 +52,7 @@ def invariants(state: UdState) -> tuple[Violation, ...]:
     attack = state.attack
     if attack is not None:
         area = state.areas[attack.area]
-        targets = [i for i, kind in enumerate(area) if combat.is_target(state, kind)]
+        targets = [i for i, kind in enumerate(area) if combat.is_target(attack.survivors, kind)]
         k = len(attack.eliminated)
         if sorted(attack.eliminated) != targets[:k]:
             found.append(
