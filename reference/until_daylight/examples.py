@@ -47,7 +47,9 @@ from dieproof.reference.until_daylight.types import (
     Found,
     Give,
     Keep,
+    Pass,
     Sacrifice,
+    Throw,
     Token,
     UdConfig,
     Use,
@@ -305,8 +307,11 @@ def weapons_and_abilities() -> Example:
 
 
 def seven_gun_ammo() -> Example:
-    """UD-COMBAT-6: 7 gun ammo only give 6 attack dice."""
-    script = Script(PLAIN).setup(*THREE)
+    """UD-COMBAT-6: 7 gun ammo only give 6 attack dice. The cap is on the dice, after
+    every modifier: the Pillar, whose drawback takes a distance die, rolls 6 dice with 7
+    gun ammo (with no modifier the seventh card would add no die and is not spent; a
+    test shows it)."""
+    script = Script(UdConfig(players=3)).setup(*THREE)
     script.draw("gun").draw("gun-ammo").draw("gun-ammo")
     script.draw("gun-ammo").draw("gun-ammo").draw("gun-ammo")
     script.draw("gun-ammo").draw("gun-ammo").draw("gun-ammo")
@@ -314,22 +319,18 @@ def seven_gun_ammo() -> Example:
     ammo = script.card("gun-ammo")
     script.fact("state", f"/inventories/0/{ammo}", 7, "the pillar holds a gun and 7 gun ammo")
     script.gong(Fate.HEAL, W, W, W, W)
-    script.fact(
-        "legal",
-        "/6",
-        attack_json(0, "gun", 6),
-        "the gun's attacks spend 1 to 6 ammunition cards...",
-    )
-    script.fact("legal", "/7/type", "give", "...and no more: the attacks end there")
-    script.reject(AttackWith(0, "gun", 7), "7 gun ammo would be 7 dice: at most 6")
-    script.do(AttackWith(0, "gun", 6))
-    script.fact("state", "/roll_size", 6, "six dice")
-    script.fact("state", f"/inventories/0/{ammo}", 1, "the seventh card stays in the inventory")
+    script.fact("legal", "/1", attack_json(0, "gun", 2), "one card less the drawback is no die")
+    script.fact("legal", "/6", attack_json(0, "gun", 7), "seven cards less the drawback: six dice")
+    script.reject(AttackWith(0, "gun", 8), "the pillar holds only seven")
+    script.do(AttackWith(0, "gun", 7))
+    script.fact("state", "/roll_size", 6, "7 gun ammo give 6 attack dice, drawback and all")
+    script.fact("state", f"/inventories/0/{ammo}", 0, "all seven cards are spent")
     script.fact("chance", "", 28, "the 28 results of six dice", length=True)
     return script.example(
         "ud-combat-6-seven-gun-ammo-give-six-dice",
-        "7 gun ammo only give 6 attack dice",
+        "7 gun ammo only give 6 attack dice, counted after the pillar's drawback",
         "UD-COMBAT-6",
+        "UD-COMBAT-5",
     )
 
 
@@ -605,6 +606,48 @@ def sacrificing_a_survivor() -> Example:
     )
 
 
+def sacrifice_against_fate() -> Example:
+    """UD-ENEMY-7: a saved survivor absorbs the die of fate's damage too."""
+    script = Script(UdConfig(players=3)).setup("drifter", "hipster", "trigger").quiet_round()
+    script.fact("state", "/saved/0", 3, "the drifter saved the 3 survivors of round 1")
+    script.fact("state", "/experience/0", 4, "one point each, and one for saving a survivor")
+    script.passes(2).do(Clock(True), FateRoll(Fate.DAMAGE))
+    script.fact("to_move", "", 0, "the die of fate deals the drifter one damage: a sacrifice?")
+    script.fact("legal", "", [{"count": k, "type": "sacrifice"} for k in range(2)], "none or one")
+    script.do(Sacrifice(1))
+    script.fact("state", "/health/0", 9, "the survivor absorbs it")
+    script.fact("state", "/experience/0", 3, "and its experience point is gone")
+    script.fact("state", "/reveal", 5, "then the horde of round 2 is revealed")
+    return script.example(
+        "ud-enemy-7-a-survivor-absorbs-the-die-of-fate",
+        "The die of fate's damage waits for the sacrifice of a saved survivor",
+        "UD-ENEMY-7",
+        "UD-COMBAT-2",
+    )
+
+
+def attacking_a_survivor() -> Example:
+    """UD-ENEMY-8: a player can attack a survivor (not yet saved); throwing cards away
+    is no action (UD-SEARCH-11)."""
+    script = Script(UdConfig(players=3)).setup("hipster", "pillar", "trigger")
+    script.draw("plank").draw("gun-ammo").draw("gun")
+    script.do(Clock(False), Throw("plank"))
+    script.fact("to_move", "", 0, "throwing a card away is no action: the turn goes on")
+    script.fact("state", "/search_actions", 3, "and the timer does not count it")
+    script.do(Pass()).search(Give(0, "gun-ammo", 1)).search(Give(0, "gun", 1))
+    script.gong(Fate.HEAL, S, W, W, W)
+    script.fact("legal", "/2", attack_json(0, "gun", 1), "the gun may pass the survivor by")
+    script.fact("legal", "/3", attack_json(0, "gun", 1, True), "or attack it too")
+    script.do(AttackWith(0, "gun", 1, survivors=True)).roll(0, 1, 1)
+    script.fact("state", "/areas/0", horde_json(W, W, W), "one body: the survivor is eliminated")
+    return script.example(
+        "ud-enemy-8-a-player-attacks-a-survivor",
+        "A player may throw a card away, and attack a survivor in the line",
+        "UD-ENEMY-8",
+        "UD-SEARCH-11",
+    )
+
+
 def build() -> tuple[Example, ...]:
     """Every example, in the rulebook's order."""
     return (
@@ -627,6 +670,8 @@ def build() -> tuple[Example, ...]:
         raiders_attack(),
         infected_attack(),
         sacrificing_a_survivor(),
+        sacrifice_against_fate(),
+        attacking_a_survivor(),
     )
 
 

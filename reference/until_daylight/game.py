@@ -19,6 +19,7 @@ from dieproof.reference.until_daylight.base import (
     slot_limit,
     slots,
 )
+from dieproof.reference.until_daylight.content import components
 from dieproof.reference.until_daylight.types import (
     ACTION_TYPES,
     BARRICADE_TOKENS,
@@ -162,6 +163,7 @@ GAME: Final = GameBase(
         examples=_examples,
         sample_legal_action=rules.sample_legal_action,
         sample_chance=rules.sample_chance,
+        components=components,
     ),
 )
 """Until Daylight (3-6 players): search against the clock, fight ten hordes."""

@@ -392,8 +392,8 @@ class UdConfig(Config, frozen=True):
     deck (kinds, counts, weapons marked not discarded, food, protection, materials and
     events), the horde deck's split by kind, the craft recipes and the objectives. The
     names of the characters, the enemies' dice and thresholds, the die of fate, the
-    tokens and the card totals are the rulebook's or public. ``dieproof info`` and the
-    components table list every item.
+    tokens and the card totals are the rulebook's or public. ``dieproof components
+    until-daylight`` and the rules reference list every item.
     """
 
     players: int = 4
