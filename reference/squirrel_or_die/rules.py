@@ -435,11 +435,8 @@ def _flip(state: SodState, action: SodAction) -> SodState:
     tile = cell.tile
     if tile is _CAT:
         return carry(replace(state, patches=patches, held=_CAT, step=_GIVE), lay, flips)
-    pile = ADD[tile](state.collected[seat], 1)
-    collected = put_at(state.collected, seat, pile)
-    out = state.out
-    if not out[seat] and pile.skulls() >= LIVES + pile.love:  # SOD-WINTER-2
-        out = put_at(out, seat, True)
+    collected = put_at(state.collected, seat, ADD[tile](state.collected[seat], 1))
+    out = check_out(state.out, collected, seat)
     sleeping = put_at(state.sleeping, seat, True) if tile is _SLEEPY else state.sleeping
     after = end_winter_turn(
         state, lay, patches, collected, out=out, sleeping=sleeping, again=tile is _AGAIN
