@@ -397,8 +397,10 @@ def test_used_weapons_are_discarded_unless_marked() -> None:
 
 @pytest.mark.rule("UD-SETUP-5")
 def test_experience_is_in_the_state() -> None:
-    state = give_cards(started(config(3)), 1, {"symbol": 1})
-    state = apply(state, Clock(False))  # any step brings the state's experience up to date
+    # A hand-made position: settled() brings its experience up to date as a step would
+    # (a step updates experience where its inputs changed, not after every step).
+    state = settled(give_cards(started(config(3)), 1, {"symbol": 1}))
+    state = apply(state, Clock(False))
     assert state.experience == (0, 1, 0) == tuple(experience(state, p) for p in range(3))
     assert msgspec.json.decode(GAME.dump_state(state))["experience"] == [0, 1, 0]
     state = give_cards(place(state, 0, [M]), 0, {"gun": 1, "gun-ammo": 2})

@@ -9,6 +9,7 @@ around while each game narrows them to its own types.
 
 from __future__ import annotations
 
+import enum
 from fractions import Fraction
 from typing import Final, TypeVar
 
@@ -24,6 +25,18 @@ CHANCE: Final = -1
 """:meth:`Game.to_move` at a chance node (a die roll, a draw from the sack)."""
 TERMINAL: Final = -2
 """:meth:`Game.to_move` once the game is over."""
+
+
+class IdentityEnum(enum.Enum):
+    """Base of the games' enums: members hash by identity.
+
+    ``enum.Enum`` hashes a member by hashing its name, in Python; the rules look members
+    up in tables on every step. Members are singletons compared by identity, so the
+    identity hash (computed in C) is equivalent, and no order dieproof produces depends on
+    hashes (sets of members are never iterated into output).
+    """
+
+    __hash__ = object.__hash__
 
 
 class Value(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -73,6 +86,7 @@ Outcomes = tuple[tuple[A, Fraction], ...]
 V = TypeVar("V", bound=Value)
 
 
-def replace(value: V, **changes: object) -> V:
-    """Return a copy of ``value`` with ``changes`` applied (the only way to "change" one)."""
-    return msgspec.structs.replace(value, **changes)
+replace: Final = msgspec.structs.replace
+"""``replace(value, **changes)``: a copy of ``value`` with ``changes`` applied (the only way
+to "change" one). It is msgspec's own function, written in C: the rules call it on every
+step, and a Python wrapper around it would cost as much as the copy."""

@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import enum
 import operator
 from collections.abc import Callable
 from typing import Final
 
 import msgspec
 
-from dieproof.reference.core.types import Value
+from dieproof.reference.core.types import IdentityEnum, Value
 
 BOMB_SKULLS: Final = 2
 """The Bomb counts as two skulls (Special Tiles)."""
 
 
-class Tile(enum.Enum):
+class Tile(IdentityEnum):
     """The kinds of tile."""
-
-    # Enum hashes a member by hashing its name, in Python; the rules look tiles up in
-    # tables on every step. Members are singletons compared by identity, so the
-    # identity hash (in C) is equivalent, and no order we produce depends on hashes.
-    __hash__ = object.__hash__
 
     FOOD = "food"
     SKULL = "skull"

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import enum
 from typing import Final, Literal
 
-from dieproof.reference.core.types import Action, Config, Result, State, Value
+from dieproof.reference.core.types import Action, Config, IdentityEnum, Result, State, Value
 from dieproof.reference.squirrel_or_die.content import DEFAULT_TILES
 from dieproof.reference.squirrel_or_die.tiles import Tile, Tiles
 
@@ -26,10 +25,8 @@ def grid_side(players: int) -> int:
     return 4 if players == 2 else 5
 
 
-class Variant(enum.Enum):
+class Variant(IdentityEnum):
     """The basic game and the rulebook's two variants."""
-
-    __hash__ = object.__hash__  # members are singletons; see Tile.__hash__
 
     BASIC = "basic"
     BIRDHOUSE = "birdhouse"
@@ -75,10 +72,8 @@ class SodConfig(Config, frozen=True):
     """The reading of each selectable ambiguity."""
 
 
-class Phase(enum.Enum):
+class Phase(IdentityEnum):
     """Where the game is."""
-
-    __hash__ = object.__hash__  # members are singletons; see Tile.__hash__
 
     SETUP = "setup"
     AUTUMN = "autumn"
@@ -86,10 +81,8 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-class Step(enum.Enum):
+class Step(IdentityEnum):
     """What the current node waits for."""
-
-    __hash__ = object.__hash__  # members are singletons; see Tile.__hash__
 
     DEAL = "deal"
     """Chance: the next setup tile (the starting grid, then the hands)."""

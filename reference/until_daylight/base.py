@@ -40,6 +40,8 @@ from dieproof.reference.until_daylight.types import (
 
 T = TypeVar("T")
 
+_SETUP = Phase.SETUP  # enum members as constants on the per-step path (see Squirrel or Die)
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Catalog:
@@ -404,15 +406,68 @@ def objective_met(state: UdState, player: int, objective: int, cat: Catalog | No
     return have >= card.target
 
 
-def settle(state: UdState) -> UdState:
+SETTLE_FIELDS = (
+    "objectives",
+    "achieved",
+    "inventories",
+    "monsters",
+    "saved",
+    "saved_ever",
+    "kills",
+    "built",
+    "experience",
+    "leader",
+    "first",
+)
+"""The fields objectives, experience and the leader are computed from (and those
+fields themselves): :func:`settle` has nothing to do after a step that kept all of them."""
+
+_PER_PLAYER = (
+    "objectives",
+    "achieved",
+    "inventories",
+    "monsters",
+    "saved",
+    "saved_ever",
+    "kills",
+    "built",
+)
+
+
+def settle(state: UdState, before: UdState | None = None) -> UdState:
     """Claim fulfilled objectives, record every player's experience, then pass the
     leader token if someone has more experience than its holder. Implements UD-SETUP-4,
-    UD-SETUP-5 and UD-SETUP-6."""
-    if state.phase is Phase.SETUP:
+    UD-SETUP-5 and UD-SETUP-6.
+
+    With ``before`` (the state before the step that made ``state``), they are updated
+    only where their inputs changed: states are immutable and a step keeps the values it
+    does not change (the very same objects), so a player whose inputs are all identical
+    to before keeps their objectives and experience, and a step that changed none of
+    :data:`SETTLE_FIELDS` changes nothing here."""
+    if state.phase is _SETUP:
         return state
+    players = range(state.config.players)
+    if before is not None and before.phase is not _SETUP:
+        if (  # SETTLE_FIELDS, spelled out: this runs after every step
+            state.inventories is before.inventories
+            and state.achieved is before.achieved
+            and state.monsters is before.monsters
+            and state.saved is before.saved
+            and state.saved_ever is before.saved_ever
+            and state.kills is before.kills
+            and state.built is before.built
+            and state.objectives is before.objectives
+            and state.experience is before.experience
+            and state.leader == before.leader
+            and state.first == before.first
+        ):
+            return state
+        changed = [p for p in players if _inputs_changed(state, before, p)]
+    else:
+        changed = list(players)
     cat = catalog(state.config)
     achieved = state.achieved
-    for player in range(state.config.players):
+    for player in changed:
         marks = achieved[player]
         if all(marks):
             continue
@@ -424,10 +479,23 @@ def settle(state: UdState) -> UdState:
             achieved = put(achieved, player, new)
     if achieved is not state.achieved:
         state = replace(state, achieved=achieved)
-    xp = tuple(experience(state, p, cat) for p in range(state.config.players))
+    xp = state.experience
+    for player in changed:
+        points = experience(state, player, cat)
+        if points != xp[player]:
+            xp = put(xp, player, points)
     if xp != state.experience:
         state = replace(state, experience=xp)
     return _pass_leader(state)
+
+
+def _inputs_changed(state: UdState, before: UdState, player: int) -> bool:
+    for name in _PER_PLAYER:
+        now: tuple[object, ...] = getattr(state, name)
+        then: tuple[object, ...] = getattr(before, name)
+        if now is not then and now[player] is not then[player]:
+            return True
+    return False
 
 
 def _pass_leader(state: UdState) -> UdState:

@@ -12,8 +12,9 @@ the state's ``then`` says.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Final
+from typing import Final, TypeVar
 
 from dieproof.reference.core import chance
 from dieproof.reference.core.errors import IllegalAction, InvalidAction
@@ -361,51 +362,59 @@ def apply(state: UdState, action: UdAction) -> UdState:
             f"the game waits for {state.step.value} ({names}), not {type(action).__name__}",
             _STEP_RULE[state.step],
         )
-    return settle(advance(_dispatch(state, action)))
+    return settle(advance(_dispatch(state, action)), state)
+
+
+_Handler = Callable[[UdState, UdAction], UdState]
+_A = TypeVar("_A", bound=UdAction)
+
+
+def _on(kind: type[_A], handler: Callable[[UdState, _A], UdState]) -> tuple[type, _Handler]:
+    """An entry of the dispatch table: ``kind``'s handler behind one type check."""
+
+    def run(state: UdState, action: UdAction) -> UdState:
+        assert isinstance(action, kind)
+        return handler(state, action)
+
+    return kind, run
+
+
+_HANDLERS: Final[dict[type, _Handler]] = dict(
+    [
+        _on(FirstPlayer, _roll_off),
+        _on(Choose, _choose),
+        _on(DrawObjective, _draw_objective),
+        _on(Keep, _keep),
+        _on(Clock, search.do_clock),
+        _on(Draw, lambda s, a: search.do_draw(s)),
+        _on(Build, search.do_build),
+        _on(Give, search.do_give),
+        _on(Take, search.do_take),
+        _on(Consent, search.do_consent),
+        _on(Use, search.do_use),
+        _on(Pass, lambda s, a: search.do_pass(s)),
+        _on(Throw, search.do_throw),
+        _on(Found, search.do_found),
+        _on(Discard, search.do_discard),
+        _on(FateRoll, combat.do_fate),
+        _on(Reveal, combat.do_reveal),
+        _on(AttackWith, combat.do_attack),
+        _on(Roll, combat.do_roll),
+        _on(Allot, combat.do_allot),
+        _on(Sacrifice, enemies.do_sacrifice),
+    ]
+)
+"""Each action type's handler (dispatch by type through a dict)."""
 
 
 def _dispatch(state: UdState, action: UdAction) -> UdState:
-    if isinstance(action, FirstPlayer):
-        return _roll_off(state, action)
-    if isinstance(action, Choose):
-        return _choose(state, action)
-    if isinstance(action, DrawObjective):
-        return _draw_objective(state, action)
-    if isinstance(action, Keep):
-        return _keep(state, action)
-    if isinstance(action, Clock):
-        return search.do_clock(state, action)
-    if isinstance(action, Draw):
-        return search.do_draw(state)
-    if isinstance(action, Build):
-        return search.do_build(state, action)
-    if isinstance(action, Give):
-        return search.do_give(state, action)
-    if isinstance(action, Take):
-        return search.do_take(state, action)
-    if isinstance(action, Consent):
-        return search.do_consent(state, action)
-    if isinstance(action, Use):
-        return search.do_use(state, action)
-    if isinstance(action, Pass):
-        return search.do_pass(state)
-    if isinstance(action, Throw):
-        return search.do_throw(state, action)
-    if isinstance(action, Found):
-        return search.do_found(state, action)
-    if isinstance(action, Discard):
-        return search.do_discard(state, action)
-    if isinstance(action, FateRoll):
-        return combat.do_fate(state, action)
-    if isinstance(action, Reveal):
-        return combat.do_reveal(state, action)
-    if isinstance(action, AttackWith):
-        return combat.do_attack(state, action)
-    if isinstance(action, Roll):
-        return combat.do_roll(state, action)
-    if isinstance(action, Allot):
-        return combat.do_allot(state, action)
-    return enemies.do_sacrifice(state, action)
+    handler = _HANDLERS.get(type(action))
+    if handler is None:  # a subclass of an action type
+        for kind, found in tuple(_HANDLERS.items()):
+            if isinstance(action, kind):
+                return found(state, action)
+        raise AssertionError(f"no handler for {type(action).__name__}")
+    return handler(state, action)
 
 
 def advance(state: UdState) -> UdState:

@@ -9,12 +9,11 @@ holds dieproof's default, with the source of every entry.
 
 from __future__ import annotations
 
-import enum
 from typing import Final, Literal
 
 import msgspec
 
-from dieproof.reference.core.types import Action, Config, Result, State, Value
+from dieproof.reference.core.types import Action, Config, IdentityEnum, Result, State, Value
 
 # -- constants the rulebook fixes -------------------------------------------------------
 
@@ -42,7 +41,7 @@ FATE_FACES: Final = 6
 """The die of fate has six faces, one per effect (Icons Index)."""
 
 
-class Enemy(enum.Enum):
+class Enemy(IdentityEnum):
     """The kinds of horde card. Survivors are horde cards but not enemies."""
 
     RAIDER = "raider"
@@ -104,7 +103,7 @@ BODIES_PER_DAMAGE: Final = 2
 """Two body damage make one full damage (Combat Dice)."""
 
 
-class Face(enum.Enum):
+class Face(IdentityEnum):
     """A combat die's result."""
 
     HEAD = "head"
@@ -112,7 +111,7 @@ class Face(enum.Enum):
     MISS = "miss"
 
 
-class Fate(enum.Enum):
+class Fate(IdentityEnum):
     """The six faces of the die of fate (Icons Index), each rolled with probability 1/6."""
 
     REMOVE_ENEMY = "remove-enemy"
@@ -126,7 +125,7 @@ class Fate(enum.Enum):
 FATE_ORDER: Final = tuple(Fate)
 
 
-class CardKind(enum.Enum):
+class CardKind(IdentityEnum):
     """What a rubble card does."""
 
     WEAPON = "weapon"
@@ -138,7 +137,7 @@ class CardKind(enum.Enum):
     EVENT = "event"
 
 
-class EventKind(enum.Enum):
+class EventKind(IdentityEnum):
     """The red bad-luck cards, resolved as soon as they are drawn."""
 
     INJURY = "injury"
@@ -150,7 +149,7 @@ class EventKind(enum.Enum):
     drawer's area (Icons Index)."""
 
 
-class Token(enum.Enum):
+class Token(IdentityEnum):
     """The two protection tokens."""
 
     BARRICADE = "barricade"
@@ -160,7 +159,7 @@ class Token(enum.Enum):
 TOKEN_ORDER: Final = tuple(Token)
 
 
-class AbilityKind(enum.Enum):
+class AbilityKind(IdentityEnum):
     """What a character's advantage or drawback changes."""
 
     MELEE_DICE = "melee-dice"
@@ -171,7 +170,7 @@ class AbilityKind(enum.Enum):
     """Health healed at the end of every round (an advantage only)."""
 
 
-class ObjectiveKind(enum.Enum):
+class ObjectiveKind(IdentityEnum):
     """What an objective card asks for (dieproof's provisional objectives)."""
 
     KILLS = "kills"
@@ -414,7 +413,7 @@ class UdConfig(Config, frozen=True):
 # -- states ---------------------------------------------------------------------------------
 
 
-class Phase(enum.Enum):
+class Phase(IdentityEnum):
     """Where the round is."""
 
     SETUP = "setup"
@@ -428,7 +427,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-class Step(enum.Enum):
+class Step(IdentityEnum):
     """What the current node waits for."""
 
     ROLL_OFF = "roll-off"
@@ -467,7 +466,7 @@ class Step(enum.Enum):
     """The game is over."""
 
 
-class Then(enum.Enum):
+class Then(IdentityEnum):
     """What the game does once its pending draws, discards and reveals are done."""
 
     NOTHING = "nothing"
@@ -481,7 +480,7 @@ class Then(enum.Enum):
     """Continue the enemies' attack."""
 
 
-class Wave(enum.Enum):
+class Wave(IdentityEnum):
     """Which damage is being resolved against a player."""
 
     NONE = "none"
