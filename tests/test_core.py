@@ -184,3 +184,11 @@ def test_weights_are_refused_when_negative_and_fractions_shared() -> None:
     first, second = weighted([("a", 1), ("b", 3)]), weighted([("c", 1), ("d", 3)])
     assert first[0][1] is second[0][1] and first[1][1] is second[1][1]
     assert probability(2, 6) == Fraction(1, 3) and probability(2, 6) is probability(2, 6)
+
+
+def test_equal_weights_give_the_same_outcome_tuple() -> None:
+    first = weighted(((Draw(Tile.FOOD), 2), (Draw(Tile.SKULL), 1)))
+    again = weighted(((Draw(Tile.FOOD), 2), (Draw(Tile.SKULL), 1)))
+    assert first is again
+    assert weighted([("a", 1), ("b", 1)]) == uniform(["a", "b"])
+    assert weighted(((["unhashable"], 1),)) == ((["unhashable"], Fraction(1)),)

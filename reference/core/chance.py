@@ -23,7 +23,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import accumulate
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -63,12 +63,35 @@ def _remember(
     return entry
 
 
+_WEIGHTED: dict[tuple[tuple[object, int], ...], tuple[tuple[object, Fraction], ...]] = {}
+
+
 def weighted(pairs: Iterable[tuple[T, int]]) -> tuple[tuple[T, Fraction], ...]:
     """Outcomes with probability proportional to a non-negative integer weight.
 
     Zero weights are dropped; the order of ``pairs`` is kept (it is the canonical order).
     Raises ``ValueError`` for a negative weight or when no weight is positive.
+
+    Given a tuple (outcomes are immutable values), the result is remembered for equal
+    weights: a game's chance node with the same weights gets the very same outcome tuple
+    back, and with it the sampling table :func:`sample` remembers for it.
     """
+    if type(pairs) is tuple:
+        try:
+            known = _WEIGHTED.get(pairs)
+        except TypeError:  # an unhashable outcome: nothing to remember it by
+            return _weighted(pairs)
+        if known is not None:
+            return cast("tuple[tuple[T, Fraction], ...]", known)
+        built = _weighted(pairs)
+        if len(_WEIGHTED) >= CACHE_LIMIT:
+            _WEIGHTED.clear()
+        _WEIGHTED[pairs] = built
+        return built
+    return _weighted(pairs)
+
+
+def _weighted(pairs: Iterable[tuple[T, int]]) -> tuple[tuple[T, Fraction], ...]:
     kept: list[tuple[T, int]] = []
     total = 0
     for outcome, weight in pairs:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from dieproof.reference.core.errors import InvalidConfig
@@ -34,6 +34,7 @@ from dieproof.reference.until_daylight.types import (
     RubbleCard,
     Step,
     Then,
+    UdAction,
     UdConfig,
     UdState,
 )
@@ -79,6 +80,11 @@ class Catalog:
     rubble_total: int
     """Every rubble card of the game: the deck and the six (or so) basic weapons."""
     horde_total: int
+    actions: dict[tuple[object, ...], tuple[UdAction, ...]] = field(
+        default_factory=dict, repr=False
+    )
+    """Actions built once and shared (they are values): a small key -> the tuple of
+    actions it names (the search's gives, takes, uses and throws)."""
 
 
 _CACHE: dict[int, tuple[Content, Catalog]] = {}

@@ -9,6 +9,7 @@ Every ``do_*`` function checks its action and returns the state after it, with
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Final
 
 from dieproof.reference.core import chance
 from dieproof.reference.core.errors import IllegalAction, InvalidAction
@@ -124,34 +125,64 @@ def throw_options(state: UdState) -> list[UdAction]:
     """The cards the player may throw away, in content order (UD-SEARCH-11)."""
     if not can_throw(state):
         return []
-    names = catalog(state.config).names
-    return [Throw(names[i]) for i, c in enumerate(state.inventories[state.turn]) if c]
+    throws = _per_card(catalog(state.config), Throw)
+    return [throws[i] for i, c in enumerate(state.inventories[state.turn]) if c]
 
 
 def turn_actions(state: UdState) -> list[UdAction]:
     """Build, give, take, use, do nothing and throw away: the actions both phases
     offer, in canonical order (tokens in :data:`TOKEN_ORDER`; players by seat; cards in
     content order; counts ascending; the free throws last). Implements UD-SEARCH-2 to
-    UD-SEARCH-6 and UD-SEARCH-11."""
+    UD-SEARCH-6 and UD-SEARCH-11. The actions come from tables kept with the catalog
+    (:attr:`~dieproof.reference.until_daylight.base.Catalog.actions`): none is built twice."""
     player = state.turn
     cat = catalog(state.config)
-    actions: list[UdAction] = [BuildAction(t) for t in TOKEN_ORDER if can_build(state, player, t)]
+    actions: list[UdAction] = [BUILDS[t] for t in TOKEN_ORDER if can_build(state, player, t)]
     n = state.config.players
-    names = cat.names
+    stacks = cat.stacks
     mine = state.inventories[player]
-    others = [p for p in range(n) if p != player]
-    for to in others:
-        for card, have in enumerate(mine):
-            if have:
-                actions.extend(Give(to, names[card], k) for k in gift_counts(cat, card, have))
-    for owner in others:
-        for card, have in enumerate(state.inventories[owner]):
-            if have:
-                actions.extend(Take(owner, names[card], k) for k in take_counts(state, card, have))
-    actions.extend(Use(names[card]) for card in cat.food if mine[card])
-    actions.append(Pass())
+    one_take = state.config.readings.take_ammo == "one"
+    for to in range(n):
+        if to != player:
+            for card, have in enumerate(mine):
+                if have:
+                    actions.extend(_moves(cat, Give, to, card, have if stacks[card] else 1))
+    for owner in range(n):
+        if owner != player:
+            for card, have in enumerate(state.inventories[owner]):
+                if have:
+                    count = 1 if one_take or not stacks[card] else have
+                    actions.extend(_moves(cat, Take, owner, card, count))
+    uses = _per_card(cat, Use)
+    actions.extend(uses[card] for card in cat.food if mine[card])
+    actions.append(PASS)
     actions.extend(throw_options(state))
     return actions
+
+
+def _moves(
+    cat: Catalog, kind: type[Give] | type[Take], seat: int, card: int, most: int
+) -> tuple[UdAction, ...]:
+    """Giving (or taking) 1 to ``most`` cards of ``card`` to (or from) ``seat``."""
+    key = (kind, seat, card, most)
+    found = cat.actions.get(key)
+    if found is None:
+        name = cat.names[card]
+        found = cat.actions[key] = tuple(kind(seat, name, k) for k in range(1, most + 1))
+    return found
+
+
+def _per_card(cat: Catalog, kind: type[Use] | type[Throw]) -> tuple[UdAction, ...]:
+    """``kind(card)`` for every card, in content order."""
+    key = (kind,)
+    found = cat.actions.get(key)
+    if found is None:
+        found = cat.actions[key] = tuple(kind(name) for name in cat.names)
+    return found
+
+
+BUILDS: Final = {t: BuildAction(t) for t in TOKEN_ORDER}
+PASS: Final = Pass()
 
 
 def can_draw(state: UdState) -> bool:
