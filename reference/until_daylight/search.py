@@ -33,6 +33,7 @@ from dieproof.reference.until_daylight.types import (
     TOKEN_ORDER,
     TRAP_TOKENS,
     CardKind,
+    Cards,
     Clock,
     Consent,
     Discard,
@@ -107,8 +108,12 @@ def gift_counts(cat: Catalog, card: int, have: int) -> range:
 def take_counts(state: UdState, card: int, have: int) -> range:
     """How many cards of a kind go in one take: as in a give under take_ammo = "stack",
     one card under "one" (UD-A32)."""
-    cat = catalog(state.config)
-    if state.config.readings.take_ammo == "one":
+    return counts_taken(catalog(state.config), card, have, state.config.readings.take_ammo == "one")
+
+
+def counts_taken(cat: Catalog, card: int, have: int, one: bool) -> range:
+    """:func:`take_counts` with the reading given: ``one`` under take_ammo = "one"."""
+    if one:
         return range(1, min(have, 1) + 1)
     return gift_counts(cat, card, have)
 
@@ -133,26 +138,20 @@ def turn_actions(state: UdState) -> list[UdAction]:
     """Build, give, take, use, do nothing and throw away: the actions both phases
     offer, in canonical order (tokens in :data:`TOKEN_ORDER`; players by seat; cards in
     content order; counts ascending; the free throws last). Implements UD-SEARCH-2 to
-    UD-SEARCH-6 and UD-SEARCH-11. The actions come from tables kept with the catalog
-    (:attr:`~dieproof.reference.until_daylight.base.Catalog.actions`): none is built twice."""
+    UD-SEARCH-6 and UD-SEARCH-11. The gives and takes of an inventory are listed once
+    and kept with the catalog (:attr:`~dieproof.reference.until_daylight.base.Catalog.actions`):
+    an inventory a step did not change lists nothing again."""
     player = state.turn
     cat = catalog(state.config)
     actions: list[UdAction] = [BUILDS[t] for t in TOKEN_ORDER if can_build(state, player, t)]
     n = state.config.players
-    stacks = cat.stacks
-    mine = state.inventories[player]
+    inventories = state.inventories
+    mine = inventories[player]
+    actions.extend(_gives(cat, player, n, mine))
     one_take = state.config.readings.take_ammo == "one"
-    for to in range(n):
-        if to != player:
-            for card, have in enumerate(mine):
-                if have:
-                    actions.extend(_moves(cat, Give, to, card, have if stacks[card] else 1))
     for owner in range(n):
         if owner != player:
-            for card, have in enumerate(state.inventories[owner]):
-                if have:
-                    count = 1 if one_take or not stacks[card] else have
-                    actions.extend(_moves(cat, Take, owner, card, count))
+            actions.extend(_takes(cat, owner, inventories[owner], one_take))
     uses = _per_card(cat, Use)
     actions.extend(uses[card] for card in cat.food if mine[card])
     actions.append(PASS)
@@ -160,16 +159,50 @@ def turn_actions(state: UdState) -> list[UdAction]:
     return actions
 
 
-def _moves(
-    cat: Catalog, kind: type[Give] | type[Take], seat: int, card: int, most: int
-) -> tuple[UdAction, ...]:
-    """Giving (or taking) 1 to ``most`` cards of ``card`` to (or from) ``seat``."""
-    key = (kind, seat, card, most)
+def _gives(cat: Catalog, player: int, players: int, mine: Cards) -> tuple[UdAction, ...]:
+    """Every give of ``player`` holding ``mine``: to each other seat, each card held, one
+    to all of an ammunition stack (UD-SEARCH-9)."""
+    key = (Give, player, players, mine)
     found = cat.actions.get(key)
     if found is None:
-        name = cat.names[card]
-        found = cat.actions[key] = tuple(kind(seat, name, k) for k in range(1, most + 1))
+        names = cat.names
+        found = tuple(
+            Give(to, names[card], k)
+            for to in range(players)
+            if to != player
+            for card, have in enumerate(mine)
+            if have
+            for k in gift_counts(cat, card, have)
+        )
+        _keep(cat, key, found)
     return found
+
+
+def _takes(cat: Catalog, owner: int, theirs: Cards, one: bool) -> tuple[UdAction, ...]:
+    """Every take from ``owner`` holding ``theirs``: each card held, one card or (with
+    ``take_ammo`` = "stack") up to an ammunition stack (UD-A32)."""
+    key = (Take, owner, one, theirs)
+    found = cat.actions.get(key)
+    if found is None:
+        names = cat.names
+        found = tuple(
+            Take(owner, names[card], k)
+            for card, have in enumerate(theirs)
+            if have
+            for k in counts_taken(cat, card, have, one)
+        )
+        _keep(cat, key, found)
+    return found
+
+
+ACTIONS_KEPT: Final = 1 << 14
+"""Lists of actions kept per catalog before the table is emptied and refilled."""
+
+
+def _keep(cat: Catalog, key: tuple[object, ...], actions: tuple[UdAction, ...]) -> None:
+    if len(cat.actions) >= ACTIONS_KEPT:
+        cat.actions.clear()
+    cat.actions[key] = actions
 
 
 def _per_card(cat: Catalog, kind: type[Use] | type[Throw]) -> tuple[UdAction, ...]:
