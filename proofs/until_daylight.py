@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 import msgspec
 import z3
 
+from dieproof.proofs.abstraction import Abstraction, Part
 from dieproof.proofs.compile import CompiledModel
 from dieproof.proofs.core import GameProofs, register_proofs
 from dieproof.proofs.model import (
@@ -1104,59 +1105,6 @@ def _prefix(state: UdState) -> int:
     return count
 
 
-def abstract(state: State) -> dict[str, int | bool]:
-    """The model's view of a reference state."""
-    if not isinstance(state, UdState):
-        raise TypeError(f"not an Until Daylight state: {type(state).__name__}")
-    config = state.config
-    n = config.players
-    cat = catalog(config)
-    result = state.result
-    kept = state.saved if config.readings.win_survivors == "kept" else state.saved_ever
-    values: dict[str, int | bool] = {
-        "n": n,
-        "phase": PHASE_NUMBER[state.phase],
-        "round": state.round,
-        "cycle": state.cycle,
-        "cap": config.final_cycles,
-        "dice": state.roll_size,
-        "wave": WAVE_NUMBER[state.defense.wave] if state.defense is not None else NO_WAVE,
-        "elim": len(state.attack.eliminated) if state.attack is not None else 0,
-        "prefix": _prefix(state),
-        "leader": state.leader,
-        "cards": rubble_cards(state),
-        "cards_total": cat.rubble_total,
-        "horde": horde_cards(state),
-        "horde_total": cat.horde_total,
-        "rescued": sum(kept),
-        "arms": _arms(state, cat),
-        "bonus": _bonus(state, cat),
-        "reveal": state.reveal,
-        "attract": state.attract,
-        "won": result is not None and bool(result.winners),
-        "lost": result is not None and not result.winners,
-        "attacking": state.attack is not None,
-    }
-    for i in SEATS:
-        seated = i < n
-        chosen = seated and state.characters[i] >= 0
-        values[f"seat[{i}]"] = seated
-        values[f"hp[{i}]"] = state.health[i] if seated else 0
-        values[f"top[{i}]"] = max_health(state, i) if chosen else 0
-        values[f"slots[{i}]"] = slots(cat, state.inventories[i]) if seated else 0
-        values[f"limit[{i}]"] = slot_limit(state, i) if chosen else 0
-        values[f"prot[{i}]"] = sum(state.inventories[i][c] for c in cat.protection) if seated else 0
-        values[f"barr[{i}]"] = state.barricades[i] if seated else 0
-        values[f"traps[{i}]"] = state.traps[i] if seated else 0
-        values[f"surv[{i}]"] = survivors_in(state.areas[i]) if seated else 0
-        values[f"foes[{i}]"] = enemies_in(state.areas[i]) if seated else 0
-        values[f"xp[{i}]"] = experience(state, i, cat) if seated else 0
-        values[f"wounds[{i}]"] = state.wounds[i] if seated else 0
-        values[f"kept[{i}]"] = state.saved[i] if seated else 0
-        values[f"owed[{i}]"] = _owed(state, i) if seated else 0
-    return values
-
-
 def _arms(state: UdState, cat: Catalog) -> int:
     """The attack in progress's weapon dice and ammunition cards (0 without one)."""
     attack = state.attack
@@ -1187,6 +1135,139 @@ def _owed(state: UdState, seat: int) -> int:
     if state.step is Step.SACRIFICE and defense is not None and defense.defender == seat:
         return defense.damage
     return state.harm if state.harmed == seat else 0
+
+
+def _game(state: UdState) -> tuple[int | bool, ...]:
+    config = state.config
+    cat = catalog(config)
+    return (
+        config.players,
+        config.final_cycles,
+        cat.rubble_total,
+        cat.horde_total,
+        *(i < config.players for i in SEATS),
+    )
+
+
+def _clock(state: UdState) -> tuple[int | bool, ...]:
+    return PHASE_NUMBER[state.phase], state.round, state.cycle, state.roll_size
+
+
+def _fight(state: UdState) -> tuple[int | bool, ...]:
+    cat = catalog(state.config)
+    attack = state.attack
+    return (
+        WAVE_NUMBER[state.defense.wave] if state.defense is not None else NO_WAVE,
+        len(attack.eliminated) if attack is not None else 0,
+        _prefix(state),
+        attack is not None,
+        _arms(state, cat),
+        _bonus(state, cat),
+    )
+
+
+def _end(state: UdState) -> tuple[int | bool, ...]:
+    result = state.result
+    return result is not None and bool(result.winners), result is not None and not result.winners
+
+
+def _rescued(state: UdState) -> tuple[int | bool, ...]:
+    kept = state.saved if state.config.readings.win_survivors == "kept" else state.saved_ever
+    return (sum(kept),)
+
+
+def _per_seat(
+    fields: tuple[str, ...],
+    name: str,
+    value: Callable[[UdState, int], int],
+    *,
+    chosen: bool = False,
+) -> Part[UdState]:
+    """``name[i]`` for every seat from ``fields``: ``value(state, i)`` for a seat at the
+    table (with a character, if ``chosen``), 0 elsewhere."""
+
+    def compute(state: UdState) -> tuple[int, ...]:
+        n = state.config.players
+        return tuple(
+            value(state, i) if i < n and (not chosen or state.characters[i] >= 0) else 0
+            for i in SEATS
+        )
+
+    return Part(("config", *fields), tuple(f"{name}[{i}]" for i in SEATS), compute)
+
+
+ABSTRACTION: Abstraction[UdState] = Abstraction(
+    MODEL,
+    (
+        Part(
+            ("config",),
+            ("n", "cap", "cards_total", "horde_total", *(f"seat[{i}]" for i in SEATS)),
+            _game,
+        ),
+        Part(("phase", "round", "cycle", "roll_size"), ("phase", "round", "cycle", "dice"), _clock),
+        Part(
+            ("config", "attack", "defense", "areas", "characters", "leader"),
+            ("wave", "elim", "prefix", "attacking", "arms", "bonus"),
+            _fight,
+        ),
+        Part(("leader",), ("leader",), lambda state: (state.leader,)),
+        Part(
+            (
+                "config",
+                "phase",
+                "rubble",
+                "rubble_discard",
+                "inventories",
+                "held",
+                "held_count",
+                "characters",
+            ),
+            ("cards",),
+            lambda state: (rubble_cards(state),),
+        ),
+        Part(
+            ("horde", "horde_discard", "areas", "saved", "monsters"),
+            ("horde",),
+            lambda state: (horde_cards(state),),
+        ),
+        Part(("config", "saved", "saved_ever"), ("rescued",), _rescued),
+        Part(("reveal",), ("reveal",), lambda state: (state.reveal,)),
+        Part(("attract",), ("attract",), lambda state: (state.attract,)),
+        Part(("result",), ("won", "lost"), _end),
+        _per_seat(("health",), "hp", lambda state, i: state.health[i]),
+        _per_seat(("characters",), "top", max_health, chosen=True),
+        _per_seat(
+            ("inventories",), "slots", lambda s, i: slots(catalog(s.config), s.inventories[i])
+        ),
+        _per_seat(("characters",), "limit", slot_limit, chosen=True),
+        _per_seat(
+            ("inventories",),
+            "prot",
+            lambda s, i: sum(s.inventories[i][c] for c in catalog(s.config).protection),
+        ),
+        _per_seat(("barricades",), "barr", lambda state, i: state.barricades[i]),
+        _per_seat(("traps",), "traps", lambda state, i: state.traps[i]),
+        _per_seat(("areas",), "surv", lambda state, i: survivors_in(state.areas[i])),
+        _per_seat(("areas",), "foes", lambda state, i: enemies_in(state.areas[i])),
+        _per_seat(
+            ("inventories", "monsters", "saved", "objectives", "achieved"),
+            "xp",
+            experience,
+        ),
+        _per_seat(("wounds",), "wounds", lambda state, i: state.wounds[i]),
+        _per_seat(("saved",), "kept", lambda state, i: state.saved[i]),
+        _per_seat(("step", "defense", "harm", "harmed"), "owed", _owed),
+    ),
+    kind=UdState,
+)
+"""The model's view of a reference state, in parts recomputed where the state changed."""
+
+
+def abstract(state: State) -> dict[str, int | bool]:
+    """The model's view of a reference state."""
+    if not isinstance(state, UdState):
+        raise TypeError(f"not an Until Daylight state: {type(state).__name__}")
+    return ABSTRACTION.mapping(state)
 
 
 # -- reachability witnesses ----------------------------------------------------------------------
@@ -1307,7 +1388,7 @@ def _search(
 
 def _goal_searches() -> dict[str, tuple[UdConfig, tuple[UdAction, ...], list[Abstract]]]:
     """For every goal, the first seeded game that reaches it (see :func:`_search`)."""
-    compiled = CompiledModel(MODEL)
+    compiled = CompiledModel.of(MODEL)
     found: dict[str, tuple[UdConfig, tuple[UdAction, ...], list[Abstract]]] = {}
     for goal in MODEL.goals:
         name = goal.name
@@ -1332,7 +1413,11 @@ def goal_games() -> dict[str, tuple[Config, tuple[Action, ...]]]:
 
 def _proofs() -> GameProofs:
     return GameProofs(
-        model=MODEL, abstract=abstract, goal_witnesses=goal_witnesses, goal_games=goal_games
+        model=MODEL,
+        abstract=abstract,
+        values=ABSTRACTION.values,
+        goal_witnesses=goal_witnesses,
+        goal_games=goal_games,
     )
 
 
