@@ -16,6 +16,7 @@ it does not declare.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -57,7 +58,17 @@ class Abstraction(Generic[S]):
         self.model = model
         self.names = names
         self._kind = kind
-        self._parts = tuple((part, tuple(position[n] for n in part.names)) for part in parts)
+        self._parts = tuple(
+            (part, frozenset(part.fields), tuple(position[n] for n in part.names)) for part in parts
+        )
+        fields = sorted({field for part in parts for field in part.fields})
+        self._fields = tuple(fields)
+        # One C call reads every field the parts depend on, of a state.
+        self._read: Callable[[object], tuple[object, ...]] = (
+            operator.attrgetter(*fields)
+            if len(fields) > 1
+            else lambda state: (getattr(state, fields[0]),)
+        )
 
     def _own(self, state: object) -> S:
         if not isinstance(state, self._kind):
@@ -70,18 +81,24 @@ class Abstraction(Generic[S]):
         With the state one step ``before`` and its tuple ``previous``, only the parts
         whose fields changed (by identity) are computed again."""
         own = self._own(state)
-        if before is None or previous is None:
+        if before is None or previous is None or not self._fields:
             slots: list[int | bool] = [0] * len(self.names)
-            for part, positions in self._parts:
+            for part, _, positions in self._parts:
                 for i, value in zip(positions, part.compute(own), strict=True):
                     slots[i] = value
             return tuple(slots)
+        changed = {
+            field
+            for field, now, then in zip(
+                self._fields, self._read(own), self._read(before), strict=True
+            )
+            if now is not then
+        }
+        if not changed:
+            return previous
         slots = list(previous)
-        for part, positions in self._parts:
-            for field in part.fields:
-                if getattr(own, field) is not getattr(before, field):
-                    break
-            else:
+        for part, fields, positions in self._parts:
+            if changed.isdisjoint(fields):
                 continue
             for i, value in zip(positions, part.compute(own), strict=True):
                 slots[i] = value
