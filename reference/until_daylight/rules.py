@@ -73,6 +73,8 @@ __all__ = [
     "validate_config",
 ]
 
+_NOTHING: Final = Then.NOTHING  # enum members as constants on the per-step path
+
 CHANCE_STEPS: Final = frozenset(
     {Step.ROLL_OFF, Step.OBJECTIVE, Step.CLOCK, Step.FOUND, Step.FATE, Step.HORDE, Step.ROLL}
 )
@@ -275,30 +277,34 @@ def legal_actions(state: UdState) -> tuple[UdAction, ...]:
     sacrifices ascending."""
     if to_move(state) < 0:
         return ()
-    step = state.step
+    lister = _LISTERS.get(state.step)
+    return () if lister is None else lister(state)
+
+
+def _list_choose(state: UdState) -> tuple[UdAction, ...]:
     cat = catalog(state.config)
-    if step is Step.CHOOSE:
-        return tuple(
-            Choose(c.name) for i, c in enumerate(cat.characters) if i not in state.characters
-        )
-    if step is Step.KEEP:
-        objectives = cat.content.objectives
-        return tuple(Keep(objectives[i].name) for i in sorted(set(state.offered)))
-    if step is Step.SEARCH:
-        return tuple(search.search_actions(state))
-    if step is Step.ACT:
-        return (*combat.attack_options(state), *search.turn_actions(state))
-    if step is Step.CONSENT:
-        return (Consent(True), Consent(False))
-    if step is Step.OVERFLOW:
-        return tuple(search.overflow_options(state))
-    if step is Step.DISCARD:
-        return tuple(search.discard_options(state))
-    if step is Step.ALLOT:
-        return tuple(Allot(face) for face in combat.allot_options(state))
-    if step is Step.SACRIFICE:
-        return tuple(enemies.sacrifice_options(state))
-    return ()
+    return tuple(Choose(c.name) for i, c in enumerate(cat.characters) if i not in state.characters)
+
+
+def _list_keep(state: UdState) -> tuple[UdAction, ...]:
+    objectives = catalog(state.config).content.objectives
+    return tuple(Keep(objectives[i].name) for i in sorted(set(state.offered)))
+
+
+_CONSENTS: Final = (Consent(True), Consent(False))
+
+_LISTERS: Final[dict[Step, Callable[[UdState], tuple[UdAction, ...]]]] = {
+    Step.CHOOSE: _list_choose,
+    Step.KEEP: _list_keep,
+    Step.SEARCH: lambda state: tuple(search.search_actions(state)),
+    Step.ACT: lambda state: (*combat.attack_options(state), *search.turn_actions(state)),
+    Step.CONSENT: lambda state: _CONSENTS,
+    Step.OVERFLOW: lambda state: tuple(search.overflow_options(state)),
+    Step.DISCARD: lambda state: tuple(search.discard_options(state)),
+    Step.ALLOT: lambda state: tuple(Allot(face) for face in combat.allot_options(state)),
+    Step.SACRIFICE: lambda state: tuple(enemies.sacrifice_options(state)),
+}
+"""The lister of each decision step (dispatch by step through a dict)."""
 
 
 def sample_legal_action(state: UdState, rng: random.Random) -> UdAction:
@@ -427,7 +433,7 @@ def advance(state: UdState) -> UdState:
     pile back); owed horde reveals (likewise; with both piles empty the rest is not
     revealed, UD-A4); then the attracted cards (an infected, or an enemy, from the
     deck; none left there, none attracted: UD-A31); and then the continuation."""
-    while state.result is None and state.then is not Then.NOTHING:
+    while state.result is None and state.then is not _NOTHING:
         if state.held >= 0:
             if fits(state, state.holder, state.held):
                 holder = state.holder
