@@ -129,9 +129,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
         for game_id in _proof_games(args.games):
             task = progress.add_task(f"verify {game_id}", total=games)
 
-            def advance(game_index: int, steps: int, task: TaskID = task) -> None:
+            shown = [-1]
+
+            def advance(
+                game_index: int, steps: int, task: TaskID = task, shown: list[int] = shown
+            ) -> None:
                 del steps
-                progress.update(task, completed=game_index)
+                if game_index != shown[0]:  # once per game, not on every step
+                    shown[0] = game_index
+                    progress.update(task, completed=game_index)
 
             reports.append(
                 verify_game(
