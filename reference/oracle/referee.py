@@ -45,11 +45,11 @@ import msgspec
 
 from dieproof.reference import __version__
 from dieproof.reference.core.errors import RulesError
-from dieproof.reference.core.examples import json_of
+from dieproof.reference.core.examples import json_of, probability_json
 from dieproof.reference.core.game import Game, game, game_ids
 from dieproof.reference.core.types import JSON, Config, State
 from dieproof.reference.oracle.content import content_json
-from dieproof.reference.oracle.observe import canonical, chance_json, result_json, to_move_json
+from dieproof.reference.oracle.observe import canonical, result_json, to_move_json
 from dieproof.reference.oracle.schemas import KIND_NAMES, OPS, PROTOCOL_VERSION, schemas
 
 PROTOCOL_ERRORS: Final = {
@@ -203,7 +203,14 @@ class Referee:
     def _chance(self, request: Mapping[str, JSON]) -> JSON:
         g = self._game(request)
         state = self._state(g, request)
-        outcomes = chance_json(g, g.chance_outcomes(state))
+        found = g.chance_outcomes(state)
+        # As chance_json writes them, the outcomes encoded in one pass (see _legal).
+        encoded = json_of(canonical([outcome for outcome, _ in found]))
+        assert isinstance(encoded, list)
+        outcomes: list[JSON] = [
+            {"outcome": outcome, "probability": probability_json(p)}
+            for outcome, (_, p) in zip(encoded, found, strict=True)
+        ]
         return {"to_move": to_move_json(g.to_move(state)), "outcomes": outcomes}
 
     def _apply(self, request: Mapping[str, JSON]) -> JSON:
