@@ -1,9 +1,10 @@
 """Sphinx configuration of dieproof's rules reference (built with ``-W``: warnings fail).
 
-The per-game pages, the games table, the code pages and the CLI help are generated at
-build time by the local extension ``docs/_ext/dieproof_docs.py`` from ``dieproof.spec``,
-the proofs and the code; see that module. The docs need dieproof installed (``./dev``
-installs it), since autodoc and the generator import it.
+The per-game pages, their diagrams and plots, the games table, the code pages and the
+CLI help are generated at build time by the local extension ``docs/_ext/dieproof_docs``
+from ``dieproof.spec``, the reference, the proofs and the committed measurements in
+``docs/data/``; see that package. The docs need dieproof installed (``./dev`` installs
+it, and Graphviz's ``dot`` for the diagrams), since autodoc and the generator import it.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ source_suffix = {".rst": "restructuredtext"}
 # *.rst.inc files are fragments the pages include, not documents of their own.
 exclude_patterns = ["_build", "**/*.rst.inc"]
 templates_path: list[str] = []
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+# Rules before API entries, an exact id first (see the file).
+html_search_scorer = str(HERE / "_static" / "scorer.js")
 
 html_theme = "furo"
 html_title = f"dieproof {release}"
