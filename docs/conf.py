@@ -40,6 +40,8 @@ html_static_path = ["_static"]
 html_search_scorer = str(HERE / "_static" / "scorer.js")
 
 html_theme = "furo"
+# A die: and no browser's request for a missing /favicon.ico in the browser test.
+html_favicon = "_static/favicon.svg"
 html_title = f"dieproof {release}"
 
 # The docs build offline: no intersphinx, so links to the standard library stay literals.

@@ -20,7 +20,12 @@ var Scorer = {
     let adjusted = score;
     const name = (title || "").toLowerCase();
     if (query && (name === query || name.startsWith(query + " "))) adjusted += 100;
-    if (kind === "object" && descr && descr.startsWith("Python")) adjusted -= 10;
+    if (kind === "object" && descr) {
+      // Rules before open questions before invariants; the API after all of them.
+      if (descr.startsWith("rule,")) adjusted += 3;
+      else if (descr.startsWith("open question,")) adjusted += 1;
+      else if (descr.startsWith("Python")) adjusted -= 10;
+    }
     return adjusted;
   },
 };

@@ -72,6 +72,7 @@ __all__ = [
     "prose",
     "ref",
     "setup",
+    "setup_markup",
 ]
 
 LOGGER = logging.getLogger(__name__)
@@ -112,12 +113,18 @@ def _on_builder_inited(app: Sphinx) -> None:
     LOGGER.info("dieproof: %d of %d generated files changed", len(written), len(files))
 
 
-def setup(app: Sphinx) -> dict[str, object]:
-    """Register the generator, the rules domain and the roles the pages use."""
-    app.add_config_value("dieproof_tests_dir", "", "env", types=frozenset({str}))
+def setup_markup(app: Sphinx) -> None:
+    """What the generated pages use: the rules domain and the ``badge`` and ``swatch``
+    roles (a test builds pages with these alone, without generating the site)."""
     app.add_domain(RulesDomain)
     app.add_role("badge", _badge)
     app.add_role("swatch", _swatch)
+
+
+def setup(app: Sphinx) -> dict[str, object]:
+    """Register the generator, the rules domain and the roles the pages use."""
+    app.add_config_value("dieproof_tests_dir", "", "env", types=frozenset({str}))
+    setup_markup(app)
     app.add_css_file("dieproof.css")
     app.connect("builder-inited", _on_builder_inited)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}

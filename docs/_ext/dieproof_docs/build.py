@@ -376,7 +376,8 @@ def _digest(paths: Iterable[Path], *extra: str) -> str:
     for value in extra:
         hasher.update(value.encode() + b"\0")
     for path in paths:
-        hasher.update(str(path.relative_to(ROOT)).encode() + b"\0")
+        name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        hasher.update(str(name).encode() + b"\0")
         hasher.update(hashlib.sha256(path.read_bytes()).digest())
     return hasher.hexdigest()
 

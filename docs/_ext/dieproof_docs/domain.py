@@ -60,6 +60,11 @@ class RulesDomain(Domain):
     directives: ClassVar[dict[str, type[Directive]]] = {"entry": EntryDirective}
     initial_data: ClassVar[dict[str, dict[str, tuple[str, str, str, str]]]] = {"objects": {}}
 
+    def get_type_name(self, type: ObjType, primary: bool = False) -> str:
+        """``"rule"``, not ``"Rules rule"``: how search results describe an entry."""
+        del primary
+        return str(type.lname)
+
     @property
     def objects(self) -> dict[str, tuple[str, str, str, str]]:
         """Id -> (kind, title, docname, anchor)."""
