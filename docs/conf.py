@@ -40,8 +40,10 @@ html_static_path = ["_static"]
 html_search_scorer = str(HERE / "_static" / "scorer.js")
 
 html_theme = "furo"
-# A die: and no browser's request for a missing /favicon.ico in the browser test.
+# A die; the .ico at the site's root answers browsers that ask for /favicon.ico (pages
+# Sphinx does not rewrite on an incremental build may lack the link to the SVG).
 html_favicon = "_static/favicon.svg"
+html_extra_path = ["_extra"]
 html_title = f"dieproof {release}"
 
 # The docs build offline: no intersphinx, so links to the standard library stay literals.
@@ -56,6 +58,10 @@ autodoc_default_options = {
     "show-inheritance": True,
 }
 autodoc_typehints = "signature"
+# Entries are documented where they are defined already. Following "imported" members
+# would send a type alias such as ``tuple[int, ...]`` to the module ``builtins``, which
+# has no source page: a broken link in the source index.
+viewcode_follow_imported_members = False
 autodoc_class_signature = "separated"
 # Struct fields carry their docstring under the field; autodoc reads those from the
 # source, so the class docstring is enough and __init__'s generated one is not repeated.

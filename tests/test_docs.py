@@ -407,15 +407,15 @@ def test_every_figure_is_an_image_file_with_alt_text(game_id: str) -> None:
         assert files[f"generated/{game_id}/{match.group(1)}"].lstrip().startswith(("<?xml", "<svg"))
     if game_id in game_ids():
         overview = pages["index"]
-        assert "img/machine-steps.svg" in overview
-        assert "img/machine-phases.svg" in overview
+        assert f"img/{game_id}-machine-steps.svg" in overview
+        assert f"img/{game_id}-machine-phases.svg" in overview
 
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_game_page_shows_its_plots_and_provisional_components(game_id: str) -> None:
     overview = pages_of(game_id)["index"]
     for name in ("sim-length", "sim-wins", "sim-endings"):
-        assert f"img/{name}.svg" in overview, f"{game_id}: run ./dev plots {game_id}"
+        assert f"img/{game_id}-{name}.svg" in overview, f"{game_id}: run ./dev plots {game_id}"
     g = game(game_id)
     for component in g.provisional(g.default_config()):
         assert f"**{component.name}** :badge:`provisional`" in overview
@@ -423,12 +423,12 @@ def test_every_game_page_shows_its_plots_and_provisional_components(game_id: str
 
 def test_the_own_figures_land_where_they_belong() -> None:
     sod = pages_of("squirrel-or-die")
-    assert "img/placement.svg" in section(sod["rules-autumn"], "SOD-AUTUMN-1")
-    assert "img/start-grid.svg" in section(sod["rules-setup"], "SOD-SETUP-2")
+    assert "-placement.svg" in section(sod["rules-autumn"], "SOD-AUTUMN-1")
+    assert "-start-grid.svg" in section(sod["rules-setup"], "SOD-SETUP-2")
     ud = pages_of("until-daylight")
-    assert "img/line-of-enemies.svg" in section(ud["rules-combat"], "UD-COMBAT-7")
-    assert "img/damage-order.svg" in section(ud["rules-enemy"], "UD-ENEMY-5")
-    assert "img/rounds.svg" in ud["rules-round"]
+    assert "-line-of-enemies.svg" in section(ud["rules-combat"], "UD-COMBAT-7")
+    assert "-damage-order.svg" in section(ud["rules-enemy"], "UD-ENEMY-5")
+    assert "-rounds.svg" in ud["rules-round"]
 
 
 def test_the_damage_order_is_the_references() -> None:

@@ -213,8 +213,10 @@ def _figures(ctx: GameContext) -> dict[str, str]:
         except Exception as error:  # a drawing that crashes is reported, not hidden
             ctx.problems.append(f"{ctx.id}: figure {figure.name!r} failed: {error!r}")
             continue
-        files[f"{ctx.folder}/img/{figure.name}.svg"] = svg
-        ctx.figures.append(Placed(figure, f"img/{figure.name}.svg"))
+        # Sphinx copies every image into one folder by its file name: keep names unique.
+        name = f"{ctx.id}-{figure.name}.svg"
+        files[f"{ctx.folder}/img/{name}"] = svg
+        ctx.figures.append(Placed(figure, f"img/{name}"))
     return files
 
 
