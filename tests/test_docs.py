@@ -298,14 +298,28 @@ def test_components_are_listed_by_source_with_the_provisional_ones_marked() -> N
     assert index.index("Provisional:") < index.index("Printed in the rulebook")
 
 
-def test_the_card_and_the_index_of_questions() -> None:
+def test_the_card() -> None:
     pages = tiny_pages("proved")
     card = pages["card"]
     assert ".. container:: quickref" in card
     assert ":ref:`Burn one wood <TINY-PLAY-1>`" in card
     assert "``3`` Lives a player starts with." in card
     assert ":ref:`TINY-A1 <TINY-A1>` burn, then check" in card  # the default of a selectable
-    questions = pages["questions"]
+    assert ":ref:`Burn one wood <TINY-PLAY-1>`: Each turn:" in card  # its first sentence
+    assert ".. rubric:: Every rule" not in card
+
+
+def test_a_card_with_too_much_to_summarise_lists_the_titles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(player, "CARD_BUDGET", 10)
+    card = player.render_card(tiny_context("proved"), [])
+    assert ".. rubric:: Every rule" in card
+    assert "**Play: the \\*burn\\***: :ref:`Burn one wood <TINY-PLAY-1>` · " in card
+
+
+def test_the_index_of_questions() -> None:
+    questions = tiny_pages("proved")["questions"]
     assert "Does the wood burn before or after the check? → :ref:`Burn one wood" in questions
     a_to_z = questions[questions.index("Every rule, A to Z") :]
     order = [a_to_z.index(t) for t in ("Burn one wood", "Nothing else", "Start with three")]

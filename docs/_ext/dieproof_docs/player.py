@@ -64,6 +64,11 @@ SOURCES = {
 """Component source -> (heading, badge)."""
 
 
+CARD_BUDGET = 7500
+"""Characters of rule titles and first sentences that still print on one sheet (Until
+Daylight's 46 rules take about 7,100); a game with more gets its rule titles only."""
+
+
 def trace_label(rule_id: str) -> str:
     """The label of a rule's row in the engineer's traceability matrix."""
     return f"trace-{rule_id}"
@@ -94,7 +99,8 @@ def figure_block(placed: Placed) -> list[str]:
 
 def _first_sentence(text: str) -> str:
     words = " ".join(text.split())
-    match = re.match(r"(.+?\.)(\s|$)", words)
+    # A full stop after a word, not a list's "1." nor an abbreviation's initial.
+    match = re.match(r"(.+?[a-z)\]\"”'’]\.)(\s|$)", words)
     return match.group(1) if match else words
 
 
@@ -513,11 +519,21 @@ def render_card(ctx: GameContext, numbers: Sequence[tuple[str, str, str]]) -> st
         body += bullets(
             f"{ref(r.id, r.title)}: {esc(_first_sentence(r.statement))}" for r in ending[0].rules
         )
-    body += [".. rubric:: Every rule", ""]
-    body += bullets(
-        f"**{esc(t.title)}**: " + " · ".join(ref(r.id, r.title) for r in t.rules)
-        for t in ctx.topics
-    )
+    summaries = sum(len(r.title) + len(_first_sentence(r.statement)) for r in ctx.spec.rules)
+    if summaries <= CARD_BUDGET:
+        for topic in ctx.topics:
+            if topic.key == "END":
+                continue
+            body += [f".. rubric:: {inline(topic.title)}", ""]
+            body += bullets(
+                f"{ref(r.id, r.title)}: {esc(_first_sentence(r.statement))}" for r in topic.rules
+            )
+    else:  # too many rules to summarise on one sheet: their titles
+        body += [".. rubric:: Every rule", ""]
+        body += bullets(
+            f"**{esc(t.title)}**: " + " · ".join(ref(r.id, r.title) for r in t.rules)
+            for t in ctx.topics
+        )
     if numbers:
         body += [".. rubric:: Numbers", ""]
         body += bullets(f"{lit(value)} {esc(meaning)}" for _, value, meaning in numbers)
