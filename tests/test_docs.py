@@ -134,6 +134,7 @@ def tiny_pages(variant: str, components: Sequence[Component] = ()) -> dict[str, 
     pages["questions"] = player.render_questions(ctx)
     pages["card"] = player.render_card(ctx, [("LIVES", "3", "Lives a player starts with.")])
     pages["engineering"] = engineer.render_engineering(ctx, code.canonical_names(ctx.spec))
+    pages["proofs"] = engineer.render_proofs(ctx)
     return pages
 
 
@@ -156,7 +157,7 @@ def assert_complete(spec: GameSpec, pages: dict[str, str]) -> None:
         assert f".. _trace-{rule.id}:" in pages["engineering"], rule.id
         assert f":ref:`engineer's view <trace-{rule.id}>`" in text, rule.id
     for invariant in spec.invariants:
-        found = section(pages["engineering"], invariant.id)
+        found = section(pages["proofs"], invariant.id)
         rows = re.findall(rf"``{re.escape(invariant.id)}/[^`]+``\n     - \**(\w+)", found)
         assert rows or "Not proven" in found or "does not encode" in found, invariant.id
         assert all(verdict in VERDICTS for verdict in rows), (invariant.id, rows)
@@ -215,7 +216,7 @@ def test_the_open_questions_page_has_the_whole_log() -> None:
 
 
 def test_a_proved_model_shows_its_formulas_and_proofs() -> None:
-    page = tiny_pages("proved")["engineering"]
+    page = tiny_pages("proved")["proofs"]
     wood = section(page, "TINY-INV-WOOD")
     assert "   wood >= 0\n" in wood
     assert "``TINY-INV-WOOD/consecution/burn``\n     - PROVED" in wood
@@ -236,17 +237,17 @@ def test_measured_times_come_from_the_committed_file_never_from_the_build() -> N
         total=0.5,
         obligations={"TINY-INV-WOOD/consecution/burn": 0.0123},
     )
-    page = engineer.render_engineering(ctx, {})
+    page = engineer.render_proofs(ctx)
     wood = section(page, "TINY-INV-WOOD")
     assert "``TINY-INV-WOOD/consecution/burn``\n     - PROVED\n     - 12.3 ms" in wood
     assert "``TINY-INV-WOOD/init``\n     - PROVED\n     - not measured" in wood
     again = tiny_context("proved")
     again.times = ctx.times
-    assert engineer.render_engineering(again, {}) == page
+    assert engineer.render_proofs(again) == page
 
 
 def test_a_refuted_proof_shows_its_counterexample() -> None:
-    wood = section(tiny_pages("refuted")["engineering"], "TINY-INV-WOOD")
+    wood = section(tiny_pages("refuted")["proofs"], "TINY-INV-WOOD")
     assert "``TINY-INV-WOOD/consecution/burn``\n     - **REFUTED**" in wood
     assert ":Proved: **no**" in wood
     assert re.search(r"\*\s+wood\s+1\s+0\n", wood), wood  # the step from 1 wood to 0
@@ -399,7 +400,7 @@ def test_every_game_has_every_page_id_and_verdict(game_id: str) -> None:
     assert problems == []
     pages = pages_of(game_id)
     assert_complete(load(game_id), pages)
-    for name in ("index", "open-questions", "questions", "card", "engineering"):
+    for name in ("index", "open-questions", "questions", "card", "engineering", "proofs"):
         assert name in pages, name
     for topic in topics(load(game_id)):
         assert all(f".. _{r.id}:" in pages[topic.page] for r in topic.rules)

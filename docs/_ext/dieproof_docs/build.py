@@ -129,6 +129,7 @@ def build_game(
     files[f"{ctx.folder}/engineering.rst"] = engineer.render_engineering(
         ctx, code.canonical_names(spec)
     )
+    files[f"{ctx.folder}/proofs.rst"] = engineer.render_proofs(ctx)
     row = GameRow(
         id=game_id,
         title=spec.game.title,

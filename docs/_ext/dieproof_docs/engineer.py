@@ -30,25 +30,24 @@ from dieproof_docs.rst import (
     seconds,
 )
 
-__all__ = ["code_link", "proof_cell", "proof_summary", "render_engineering"]
+__all__ = ["code_link", "proof_cell", "proof_summary", "render_engineering", "render_proofs"]
 
 _KIND_TEXT = {"state": "holds in every reachable state", "step": "holds across every step"}
 
 
 def render_engineering(ctx: GameContext, canonical: dict[str, str]) -> str:
-    """The engineer's page; ``canonical`` maps each ``implemented_by`` name to the
-    documented object a link should point at (empty: the name does not resolve)."""
-    pretty_z3()
+    """The engineer's traceability page; ``canonical`` maps each ``implemented_by`` name
+    to the documented object a link should point at (empty: the name does not resolve)."""
     info = ctx.spec.game
     page = [
         *GENERATED_NOTE,
         f".. _engineering-{ctx.id}:",
         "",
-        *heading(f"{inline(info.title)}: traceability and proofs", "="),
+        *heading(f"{inline(info.title)}: traceability", "="),
         f"The engineer's view of :doc:`{esc(info.title)} <index>`: for every rule, the code",
-        "that implements it and the tests that check it; for every invariant, its z3",
-        "formula and proof verdicts; the abstract model and the deliberately wrong",
-        "encodings the proofs must refute.",
+        "that implements it, the tests that check it and the invariants that protect it.",
+        "The invariants' z3 formulas and proofs, the abstract model and the deliberately",
+        "wrong encodings are on :doc:`the proofs page <proofs>`.",
         "",
         *field_list(
             [
@@ -62,6 +61,24 @@ def render_engineering(ctx: GameContext, canonical: dict[str, str]) -> str:
     page += _status(ctx)
     page += _matrix(ctx, canonical)
     page += _ambiguities(ctx)
+    return "\n".join(page).rstrip() + "\n"
+
+
+def render_proofs(ctx: GameContext) -> str:
+    """The engineer's proofs page: invariants, the abstract model, wrong encodings."""
+    pretty_z3()
+    info = ctx.spec.game
+    page = [
+        *GENERATED_NOTE,
+        *heading(f"{inline(info.title)}: invariants and proofs", "="),
+        f"What the proofs of :doc:`{esc(info.title)} <index>` establish: every invariant with",
+        "its z3 formula and the verdict of every obligation, the abstract model the proofs",
+        "are about, and the deliberately wrong encodings they must refute. Which rule each",
+        "invariant protects is on :doc:`the traceability page <engineering>`.",
+        "",
+        esc(proof_summary(ctx.proofs)),
+        "",
+    ]
     page += _invariants(ctx)
     page += _model(ctx)
     return "\n".join(page).rstrip() + "\n"

@@ -140,7 +140,8 @@ def render_overview(ctx: GameContext) -> str:
         "   Open questions <open-questions>",
         "   What happens when ... <questions>",
         "   Quick reference <card>",
-        "   Traceability and proofs <engineering>",
+        "   Traceability <engineering>",
+        "   Invariants and proofs <proofs>",
         *(["   The code behind the rules <code>"] if ctx.has_code_page else []),
         "",
     ]
@@ -161,7 +162,10 @@ def _at_a_glance(ctx: GameContext) -> list[str]:
             f"({selectable} with a selectable reading)",
         ),
         ("Quick reference", ":doc:`one printable page <card>`"),
-        ("Engineer's view", ":doc:`traceability, invariants and proofs <engineering>`"),
+        (
+            "Engineer's view",
+            ":doc:`traceability <engineering>`, :doc:`invariants and proofs <proofs>`",
+        ),
         ("Rulebook", lit(spec.game.rulebook)),
     ]
     lines = [".. container:: at-a-glance", ""]
