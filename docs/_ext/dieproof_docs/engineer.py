@@ -20,6 +20,7 @@ from dieproof_docs.rst import (
     admonition,
     bullets,
     code_block,
+    details,
     esc,
     field_list,
     heading,
@@ -332,11 +333,11 @@ def _model(ctx: GameContext) -> list[str]:
         widths="25 75",
     )
     for transition in model.transitions:
-        lines += [
-            f"{lit(transition.name)}:",
-            "",
-            *code_block(str(terms.transitions[transition.name])),
-        ]
+        formula = str(terms.transitions[transition.name])
+        lines += details(
+            f"{transition.name}: its formula ({len(formula.splitlines())} lines)",
+            code_block(formula),
+        )
 
     owned = {i.id for i in model.invariants} | {p.id for p in model.properties}
     overall = [r for r in report.obligations if r.subject not in owned]

@@ -16,6 +16,7 @@ __all__ = [
     "admonition",
     "bullets",
     "code_block",
+    "details",
     "esc",
     "field_list",
     "heading",
@@ -144,6 +145,23 @@ def admonition(kind: str, body: Sequence[str], *, title: str = "", classes: str 
     head = f".. {kind}:: {title}".rstrip()
     options = [f"   :class: {classes}"] if classes else []
     return [head, *options, "", *indent(body), ""]
+
+
+def details(summary: str, body: Sequence[str]) -> list[str]:
+    """``body`` folded away under a one-line ``summary`` (plain text) in HTML; other
+    builders show it as is."""
+    shown = summary.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return [
+        ".. raw:: html",
+        "",
+        f'   <details class="dieproof-details"><summary>{shown}</summary>',
+        "",
+        *body,
+        ".. raw:: html",
+        "",
+        "   </details>",
+        "",
+    ]
 
 
 def bullets(items: Iterable[str]) -> list[str]:
