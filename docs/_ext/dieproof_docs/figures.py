@@ -28,7 +28,7 @@ import io
 import re
 import shutil
 import subprocess
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -201,8 +201,3 @@ def _plot(image: Plot) -> str:
         out = io.StringIO()
         figure.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
     return out.getvalue()
-
-
-def load_all(games: Iterable[Game]) -> dict[str, list[Figure]]:
-    """Every game's own figures, by game id."""
-    return {g.id: game_figures(g) for g in games}

@@ -8,7 +8,7 @@ them and the pictures change only when ``./dev plots`` is run again.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from dieproof_docs.data import ConfigRun, Simulation
@@ -218,6 +218,3 @@ def _reasons(
         image=Plot(draw, height=_height(len(runs)) + 0.3 * len(rules) + 0.4),
         where=where,
     )
-
-
-Draw = Callable[["MplFigure"], None]
