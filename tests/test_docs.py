@@ -207,10 +207,10 @@ def test_open_questions_show_under_the_rules_they_affect() -> None:
 def test_the_open_questions_page_has_the_whole_log() -> None:
     log = section(tiny_pages("proved")["open-questions"], "TINY-A1")
     assert "``before`` (default)" in log
-    assert ":Selected by: config field ``readings.burn``" in log
+    assert "**Selected by** config field ``readings.burn``; **default** ``before``." in log
     assert "**Why:**" in log
     assert ":ref:`Burn one wood (TINY-PLAY-1) <TINY-PLAY-1>`" in log
-    assert ":Selected by: not selectable" in section(
+    assert "**Selected by** not selectable" in section(
         tiny_pages("proved")["open-questions"], "TINY-A2"
     )
 

@@ -453,7 +453,7 @@ def render_open_questions(ctx: GameContext) -> str:
             if ambiguity.config is not None
             else "not selectable (see why)"
         )
-        page += [f":Selected by: {selected}", f":Default: {lit(ambiguity.default)}", ""]
+        page += [f"**Selected by** {selected}; **default** {lit(ambiguity.default)}.", ""]
     return "\n".join(page).rstrip() + "\n"
 
 
