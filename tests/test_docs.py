@@ -564,9 +564,10 @@ def test_the_committed_simulation_matches_the_rules(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_proof_times_are_committed_for_every_obligation(game_id: str) -> None:
     view = load_proofs(game_id, wrong=False)
-    if isinstance(view, str):
-        pytest.fail(view)
     times = load_proof_times(game_id)
+    if isinstance(view, str):  # no proofs yet: nothing to time, and no stale times
+        assert times is None, view
+        return
     assert times is not None, f"no docs/data/{game_id}/proof-times.json: ./dev plots"
     missing = {r.id for r in view.report.obligations} - set(times.obligations)
     assert not missing, f"not measured (./dev plots {game_id}): {sorted(missing)[:5]}"
