@@ -210,7 +210,14 @@ def _turn(ctx: GameContext) -> list[str]:
                 ],
             ),
         ]
-    lines += turn_summary(machine)
+    lines += [
+        "Each phase with its steps: who acts, what happens, and the rules that decide it most",
+        "often (observed in games the reference played).",
+        "",
+        ".. container:: turn-summary",
+        "",
+        *indent(turn_summary(machine)),
+    ]
     for name in ("machine-phases", "machine-steps"):
         lines += [line for p in ctx.figures if p.figure.name == name for line in figure_block(p)]
     return lines
@@ -238,17 +245,13 @@ def turn_summary(machine: Machine, *, compact: bool = False) -> list[str]:
         lines += [f"- {head}", ""]
         for node in steps:
             what = re.sub(r"^Chance:\s*", "", node.doc) or title_of(node.key[1])
+            what = what[:1].upper() + what[1:]
             who = "*chance*" if node.who == "chance" else "*a player*"
-            rules = ", ".join(ref(r) for r in sorted(node.rules[:4], key=_id_order))
+            rules = ", ".join(ref(r) for r in node.rules[:3])
             text = f"**{esc(title_of(node.key[1]))}** ({who}): {esc(what)}"
             lines += [f"  - {text}" + (f" ({rules})" if rules else "")]
         lines.append("")
     return [*lines, ""]
-
-
-def _id_order(rule_id: str) -> tuple[str, int]:
-    head, _, number = rule_id.rpartition("-")
-    return head, int(number) if number.isdigit() else 0
 
 
 def _components(ctx: GameContext) -> list[str]:
