@@ -50,7 +50,7 @@ from dieproof_docs.data import (  # noqa: E402
     load_simulation,
 )
 from dieproof_docs.figures import Dot, Figure, FigureError, Plot, game_figures, render  # noqa: E402
-from dieproof_docs.machine import observe, phase_dot, step_dot  # noqa: E402
+from dieproof_docs.machine import observe, phase_dot, phase_steps_dot, step_dot  # noqa: E402
 from dieproof_docs.plots import cooperative, simulation_figures  # noqa: E402
 from dieproof_docs.proofview import ProofView, load_proofs  # noqa: E402
 
@@ -422,8 +422,9 @@ def test_every_figure_is_an_image_file_with_alt_text(game_id: str) -> None:
         assert files[f"generated/{game_id}/{match.group(1)}"].lstrip().startswith(("<?xml", "<svg"))
     if game_id in game_ids():
         overview = pages["index"]
-        assert f"img/{game_id}-machine-steps.svg" in overview
         assert f"img/{game_id}-machine-phases.svg" in overview
+        assert f"img/{game_id}-machine-phase-" in overview
+        assert f"img/{game_id}-machine-steps.svg" in pages["engineering"]
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -469,6 +470,11 @@ def test_the_machine_is_the_references_own(game_id: str) -> None:
     dot = step_dot(machine)
     assert dot.count(" -> ") >= len(machine.edges)
     assert render(Dot(phase_dot(machine))).lstrip().startswith(("<?xml", "<svg"))
+    for phase in machine.phases:
+        one = phase_steps_dot(machine, phase.value)
+        inside = [n for n in machine.steps_of(phase.value) if n.who != "end"]
+        assert one.count("fillcolor=") == len(inside), phase.value
+        assert render(Dot(one)).lstrip().startswith(("<?xml", "<svg"))
 
 
 def test_the_machine_of_squirrel_or_die() -> None:

@@ -39,7 +39,7 @@ from dieproof_docs import code, engineer, player
 from dieproof_docs.context import GENERATED, GameContext, Placed
 from dieproof_docs.data import load_proof_times, load_simulation
 from dieproof_docs.figures import Dot, Figure, FigureError, game_figures, render
-from dieproof_docs.machine import COLOURS, observe, phase_dot, step_dot
+from dieproof_docs.machine import COLOURS, observe, phase_dot, phase_steps_dot, step_dot, title_of
 from dieproof_docs.plots import simulation_figures
 from dieproof_docs.proofview import load_proofs
 from dieproof_docs.rst import esc, heading, inline, list_table, lit
@@ -166,6 +166,24 @@ def _generic_figures(ctx: GameContext) -> list[Figure]:
                 wide=True,
             )
         )
+    if machine is not None and machine.structured:
+        for phase in machine.phases:
+            steps_here = [n for n in machine.steps_of(phase.value) if n.who != "end"]
+            if not steps_here:
+                continue
+            listed = ", ".join(f"{n.key[1]} ({n.who})" for n in steps_here)
+            found.append(
+                Figure(
+                    name=f"machine-phase-{phase.value}",
+                    alt=f"State diagram of the {phase.value} phase of {ctx.title}: its steps "
+                    f"({listed}), the moves between them, and grey boxes for the phases it "
+                    "comes from and goes to.",
+                    caption=f"{title_of(phase.value)}: its steps and the moves between them "
+                    "(grey: where the phase is entered from and left to).",
+                    image=Dot(phase_steps_dot(machine, phase.value)),
+                    legend=LEGEND,
+                )
+            )
     if machine is not None:
         steps = ", ".join(f"{n.key[0]} {n.key[1]}".strip() + f" ({n.who})" for n in machine.nodes)
         found.append(
@@ -180,7 +198,9 @@ def _generic_figures(ctx: GameContext) -> list[Figure]:
                 "games). Labels name the moves where a step has more than one kind; dashed "
                 "arrows lead back to an earlier phase.",
                 image=Dot(step_dot(machine)),
+                where="engineering",
                 wide=True,
+                natural=True,
                 legend=LEGEND,
             )
         )
@@ -197,13 +217,14 @@ def _figures(ctx: GameContext) -> dict[str, str]:
             figures += game_figures(ctx.game)
         except Exception as error:  # a broken figures module is reported, not hidden
             ctx.problems.append(f"{ctx.id}: the figures module failed: {error}")
-    places = {"overview"} | {t.key for t in ctx.topics} | {r.id for r in ctx.spec.rules}
+    places = {"overview", "engineering"} | {t.key for t in ctx.topics}
+    places |= {r.id for r in ctx.spec.rules}
     files: dict[str, str] = {}
     for figure in figures:
         if figure.where not in places:
             ctx.problems.append(
                 f"{ctx.id}: figure {figure.name!r} is placed at {figure.where!r}, which is "
-                "neither 'overview', a rule topic nor a rule id"
+                "neither 'overview', 'engineering', a rule topic nor a rule id"
             )
             continue
         try:

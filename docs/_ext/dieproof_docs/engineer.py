@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dieproof.proofs.obligations import ObligationResult
 from dieproof.proofs.traceability import CHECKS
 from dieproof_docs.context import GameContext
-from dieproof_docs.player import GENERATED_NOTE, trace_label
+from dieproof_docs.player import GENERATED_NOTE, figure_block, trace_label
 from dieproof_docs.proofview import ProofView, pretty_z3
 from dieproof_docs.rst import (
     admonition,
@@ -62,6 +62,17 @@ def render_engineering(ctx: GameContext, canonical: dict[str, str]) -> str:
     page += _status(ctx)
     page += _matrix(ctx, canonical)
     page += _ambiguities(ctx)
+    pictures = ctx.figures_at("engineering")
+    if pictures:
+        page += heading("The step machine", "-")
+        page += [
+            "Every step of every phase and every move between steps, as the reference",
+            "plays them; the turn summary and the diagram of each phase are on the",
+            ":doc:`game's page <index>`.",
+            "",
+        ]
+        for placed in pictures:
+            page += figure_block(placed)
     return "\n".join(page).rstrip() + "\n"
 
 

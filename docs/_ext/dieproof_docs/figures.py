@@ -14,8 +14,9 @@ extension, by providing ``docs/figures/<package>.py`` (``<package>`` is the game
     def figures(game: Game) -> Iterable[Figure]: ...
 
 which receives the registered game and returns its figures. ``where`` places each one:
-``"overview"`` (the game's front page), a rule topic such as ``"AUTUMN"`` (the page of
-the rules whose ids are ``SOD-AUTUMN-n``), or a rule id (right under that rule).
+``"overview"`` (the game's front page), ``"engineering"`` (its traceability page), a
+rule topic such as ``"AUTUMN"`` (the page of the rules whose ids are ``SOD-AUTUMN-n``),
+or a rule id (right under that rule).
 Draw from the reference (its constants, content and seeded games), never by hand, so a
 figure changes when the rules do. ``docs/design.rst`` explains it for game authors.
 """
@@ -93,10 +94,14 @@ class Figure:
     """A sentence or two under the picture (plain text; it is escaped)."""
     image: Dot | Plot
     where: str = "overview"
-    """``"overview"``, a rule topic (``"AUTUMN"``) or a rule id (``"SOD-AUTUMN-1"``)."""
+    """``"overview"``, ``"engineering"`` (the traceability page), a rule topic
+    (``"AUTUMN"``) or a rule id (``"SOD-AUTUMN-1"``)."""
     wide: bool = False
     """Keep the picture legible on a phone: it scrolls sideways in its own box rather
     than shrinking to the screen's width."""
+    natural: bool = False
+    """Show the picture at its own size, scrolling in its box if it is wider than the
+    column (a big diagram that must stay legible)."""
     legend: tuple[tuple[str, str], ...] = field(default=())
     """(colour, meaning) pairs shown under the picture, e.g. the kinds of node."""
 

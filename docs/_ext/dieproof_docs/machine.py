@@ -397,3 +397,59 @@ def phase_dot(machine: Machine) -> str:
             lines.append(f"  {names[pair[0]]} -> {names[pair[1]]};")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def phase_steps_dot(machine: Machine, phase: str) -> str:
+    """One phase's steps, small enough to read anywhere: moves into the phase come from,
+    and moves out of it go to, a grey box naming the other phase (or the game's end)."""
+    lines = _header(f"{machine.game_id} {phase}", "TB")
+    members = [n for n in machine.nodes if n.key[0] == phase and n.who != "end"]
+    ids = {n.key: f"n{i}" for i, n in enumerate(members)}
+    for node in members:
+        lines.append(f"  {ids[node.key]} [{_node_attrs(node, title_of(node.key[1]))}];")
+    ghosts: dict[tuple[str, str], str] = {}
+
+    def ghost(direction: str, other: Key) -> str:
+        ending = any(n.key == other and n.who == "end" for n in machine.nodes)
+        name = "Game over" if ending else title_of(other[0] or other[1])
+        key = (direction, name)
+        if key not in ghosts:
+            ghosts[key] = f"g{len(ghosts)}"
+            text = (
+                f"from {name}" if direction == "in" else ("Game over" if ending else f"to {name}")
+            )
+            lines.append(
+                f'  {ghosts[key]} [label={_q(text)}, shape=box, style="dashed,rounded",'
+                ' color="#999999", fontcolor="#555555"];'
+            )
+        return ghosts[key]
+
+    if machine.start in ids:
+        lines.append(f"  start -> {ids[machine.start]};")
+    else:  # the start dot belongs to the phase the game starts in
+        lines = [line for line in lines if not line.startswith("  start ")]
+    tags_from: dict[Key, set[str]] = {}
+    for edge in machine.edges:
+        tags_from.setdefault(edge.source, set()).update(edge.tags)
+    seen: set[tuple[str, ...]] = set()
+    for edge in machine.edges:
+        inside_from, inside_to = edge.source in ids, edge.target in ids
+        if not (inside_from or inside_to):
+            continue
+        tail = ids[edge.source] if inside_from else ghost("in", edge.source)
+        head = ids[edge.target] if inside_to else ghost("out", edge.target)
+        attrs = []
+        if inside_from and len(tags_from[edge.source]) > 1:
+            attrs.append(f"label={_q(', '.join(edge.tags))}")
+        if not (inside_from and inside_to):
+            attrs.append('color="#999999"')
+        if (tail, head, *attrs) in seen:
+            continue
+        seen.add((tail, head, *attrs))
+        lines.append(f"  {tail} -> {head}" + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
+    for direction, rank in (("in", "source"), ("out", "sink")):
+        names = [name for (way, _), name in ghosts.items() if way == direction]
+        if names:
+            lines.append(f"  {{rank={rank}; {'; '.join(names)};}}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

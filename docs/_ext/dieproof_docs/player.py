@@ -83,6 +83,7 @@ def figure_block(placed: Placed) -> list[str]:
     """A figure with its alt text and caption (and legend, if it has one)."""
     figure = placed.figure
     classes = "dieproof-figure" + (" dieproof-wide" if figure.wide else "")
+    classes += " dieproof-natural" if figure.natural else ""
     lines = [
         f".. figure:: {placed.file}",
         f"   :alt: {inline(figure.alt)}",
@@ -218,8 +219,15 @@ def _turn(ctx: GameContext) -> list[str]:
         "",
         *indent(turn_summary(machine)),
     ]
-    for name in ("machine-phases", "machine-steps"):
-        lines += [line for p in ctx.figures if p.figure.name == name for line in figure_block(p)]
+    for placed in ctx.figures:
+        if placed.figure.name.startswith("machine-") and placed.figure.where == "overview":
+            lines += figure_block(placed)
+    if any(p.figure.name == "machine-steps" for p in ctx.figures):
+        lines += [
+            "The whole machine in one diagram, every step of every phase, is on the",
+            ":doc:`traceability page <engineering>`.",
+            "",
+        ]
     return lines
 
 
