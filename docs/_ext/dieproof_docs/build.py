@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import platform
+import re
 import shutil
 import subprocess
 from collections.abc import Iterable, Mapping, Sequence
@@ -181,6 +182,7 @@ def _generic_figures(ctx: GameContext) -> list[Figure]:
                     caption=f"{title_of(phase.value)}: its steps and the moves between them "
                     "(grey: where the phase is entered from and left to).",
                     image=Dot(phase_steps_dot(machine, phase.value)),
+                    wide=True,
                     legend=LEGEND,
                 )
             )
@@ -238,8 +240,17 @@ def _figures(ctx: GameContext) -> dict[str, str]:
         # Sphinx copies every image into one folder by its file name: keep names unique.
         name = f"{ctx.id}-{figure.name}.svg"
         files[f"{ctx.folder}/img/{name}"] = svg
-        ctx.figures.append(Placed(figure, f"img/{name}"))
+        ctx.figures.append(Placed(figure, f"img/{name}", svg_width(svg)))
     return files
+
+
+def svg_width(svg: str) -> int:
+    """The width an SVG asks for, in CSS pixels (Graphviz and matplotlib give points)."""
+    root = re.search(r"<svg\b[^>]*?\swidth=\"([\d.]+)(pt|px)?\"", svg)
+    if root is None:
+        return 0
+    value = float(root.group(1))
+    return round(value * 4 / 3 if root.group(2) in (None, "pt") else value)
 
 
 def numbers(g: object) -> list[tuple[str, str, str]]:

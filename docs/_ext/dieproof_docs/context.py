@@ -66,6 +66,8 @@ class Placed:
 
     figure: Figure
     file: str
+    width: int = 0
+    """The picture's own width in CSS pixels (0: unknown)."""
 
 
 @dataclass(slots=True)

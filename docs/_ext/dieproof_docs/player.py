@@ -87,7 +87,8 @@ def figure_block(placed: Placed) -> list[str]:
     lines = [
         f".. figure:: {placed.file}",
         f"   :alt: {inline(figure.alt)}",
-        f"   :class: {classes}",
+        f"   :figclass: {classes}",
+        *([f"   :width: {placed.width}px"] if placed.width else []),
         "",
         f"   {inline(figure.caption)}",
         "",
