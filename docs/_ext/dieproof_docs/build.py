@@ -170,7 +170,7 @@ def _generic_figures(ctx: GameContext) -> list[Figure]:
     if machine is not None and machine.structured:
         for phase in machine.phases:
             steps_here = [n for n in machine.steps_of(phase.value) if n.who != "end"]
-            if not steps_here:
+            if len(steps_here) < 2:  # one step: the turn summary says all there is
                 continue
             listed = ", ".join(f"{n.key[1]} ({n.who})" for n in steps_here)
             found.append(
