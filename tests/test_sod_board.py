@@ -132,3 +132,18 @@ def test_the_geometry_numbers_places_in_row_then_column_order() -> None:
     assert g.index(g.offset + 1, 0) == -1
     assert g.bits(sum(1 << i for i in (3, 17, 40))) == (3, 17, 40)
     assert len(TILE_ORDER) == len(g.swap)
+
+
+@pytest.mark.rule("SOD-REV-2")
+def test_a_tile_beyond_any_reachable_place_is_refused_not_numbered() -> None:
+    from dieproof.reference.core import InvalidState
+
+    config = SodConfig(players=2, variant=Variant.REVERSE)
+    far = (Cell(10**9, 0, Tile.FOOD, False),)
+    state = replace(GAME.initial_state(config), patches=(far, ()), bag=Tiles(food=3))
+    with pytest.raises(InvalidState) as caught:
+        GAME.check_state(state)
+    assert caught.value.code in {"SOD.STATE_INVALID", "SOD.STATE_INVARIANT"}
+    with pytest.raises(InvalidState) as caught:  # the rules refuse to lay it out
+        legal_actions(state)
+    assert caught.value.code == "SOD.STATE_INVALID"

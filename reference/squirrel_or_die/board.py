@@ -21,6 +21,7 @@ from typing import Final, TypeVar
 
 import msgspec
 
+from dieproof.reference.core.errors import InvalidState
 from dieproof.reference.squirrel_or_die.tiles import TILE_ORDER, Tile, Tiles
 from dieproof.reference.squirrel_or_die.types import (
     Cell,
@@ -198,11 +199,17 @@ _GEOMETRIES: dict[int, Geometry] = {}
 
 
 def geometry(reach: int) -> Geometry:
-    """The shared :class:`Geometry` of ``reach``."""
+    """The shared :class:`Geometry` of ``reach`` (a few are kept; a game uses one)."""
     found = _GEOMETRIES.get(reach)
     if found is None:
+        if len(_GEOMETRIES) >= GEOMETRIES_KEPT:
+            _GEOMETRIES.clear()
         found = _GEOMETRIES[reach] = Geometry(reach)
     return found
+
+
+GEOMETRIES_KEPT: Final = 8
+"""Geometries kept at once (every configuration of the game needs one of five)."""
 
 
 Layout = tuple[Geometry, tuple[Masks, ...]]
@@ -224,9 +231,23 @@ def masks_of(g: Geometry, patch: Patch, landmark: Tile | None) -> Masks:
     return occupied, across, down, up
 
 
+MAX_REACH: Final = 32
+"""No position the rules can reach has a tile further from the origin: a patch grows
+from the origin one neighbour at a time and a game has at most 25 tiles (a grid's worth,
+SOD-SETUP-1). A state with a tile beyond it is refused rather than numbered (its masks
+and tables would grow with the distance)."""
+
+
 def layout_of(patches: Sequence[Patch], reach: int, landmark: Tile | None) -> Layout:
-    """The layout of ``patches`` in a geometry that holds every tile of them."""
+    """The layout of ``patches`` in a geometry that holds every tile of them; raises
+    :class:`InvalidState` for a tile beyond :data:`MAX_REACH`."""
     widest = max((max(abs(c.row), abs(c.col)) for p in patches for c in p), default=0)
+    if widest > MAX_REACH:
+        raise InvalidState(
+            "SOD.STATE_INVALID",
+            f"not a Squirrel or Die position: a tile lies {widest} places from the origin "
+            f"(no game reaches further than {MAX_REACH})",
+        )
     g = geometry(max(reach, widest))
     return g, tuple(masks_of(g, patch, landmark) for patch in patches)
 

@@ -124,7 +124,7 @@ class SodState(State, frozen=True, dict=True):
     """A Squirrel or Die position, hidden tiles included (the referee sees everything).
 
     Beside its fields, a state may carry derived data that the rules computed from them
-    (the patches as bitmasks: :func:`~dieproof.reference.squirrel_or_die.rules.layout`).
+    (the patches as bitmasks: :func:`~dieproof.reference.squirrel_or_die.board.layout`).
     It lives in the instance ``__dict__``, outside the fields: never encoded, compared
     or hashed, and recomputed from the fields when absent (a state decoded from JSON).
     """
