@@ -24,7 +24,6 @@ counterexample state(s); a failed satisfiability check names the conflicting par
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from time import perf_counter
@@ -41,6 +40,15 @@ from dieproof.proofs.report import (
     seconds_text,
     show,
     table,
+)
+from dieproof.proofs.tasks import (
+    Key,
+    Satisfiable,
+    Task,
+    Valid,
+    run_tasks,
+    satisfiable_key,
+    valid_key,
 )
 
 DEFAULT_TIMEOUT_MS = 10_000
@@ -182,19 +190,19 @@ def prove(model: Model, *, timeout_ms: int = DEFAULT_TIMEOUT_MS, jobs: int = 1) 
 
 def _prove(terms: ModelTerms, runner: _Runner, start: float, jobs: int = 1) -> ProofReport:
     runner.terms = terms
-    obligations = tuple(_run(list(_obligations(terms)), runner, jobs))
+    obligations = tuple(run_tasks(list(_obligations(terms)), runner, jobs))
     return ProofReport(terms.model.game, obligations, perf_counter() - start, runner.timeout_ms)
 
 
-def _obligations(terms: ModelTerms) -> Iterator[_Task]:
+def _obligations(terms: ModelTerms) -> Iterator[Task]:
     model = terms.model
     bg = {"@background": terms.background}
     bg2 = {**bg, "@background'": terms.background_next}
     invs = {f"@invariant:{k}": f for k, f in terms.invariants.items()}
-    yield _Satisfiable("init-sat", "init-sat", {**bg, "@init": terms.init})
-    yield _Satisfiable("invariants-sat", "invariants-sat", {**bg, **invs})
+    yield Satisfiable("init-sat", "init-sat", {**bg, "@init": terms.init})
+    yield Satisfiable("invariants-sat", "invariants-sat", {**bg, **invs})
     for inv in model.invariants:
-        yield _Valid(
+        yield Valid(
             f"{inv.id}/init",
             "init",
             [terms.background, terms.init],
@@ -203,7 +211,7 @@ def _obligations(terms: ModelTerms) -> Iterator[_Task]:
             subject=inv.id,
         )
         for t in model.transitions:
-            yield _Valid(
+            yield Valid(
                 f"{inv.id}/consecution/{t.name}",
                 "consecution",
                 [
@@ -219,7 +227,7 @@ def _obligations(terms: ModelTerms) -> Iterator[_Task]:
             )
     for prop in model.properties:
         for t in model.transitions:
-            yield _Valid(
+            yield Valid(
                 f"{prop.id}/property/{t.name}",
                 "property",
                 [
@@ -234,118 +242,19 @@ def _obligations(terms: ModelTerms) -> Iterator[_Task]:
                 transition=t.name,
             )
     for t in model.transitions:
-        yield _Satisfiable(
+        yield Satisfiable(
             f"nonvacuous/{t.name}",
             "nonvacuous",
             {**bg2, **invs, f"@transition:{t.name}": terms.transitions[t.name]},
             transition=t.name,
         )
     for goal in model.goals:
-        yield _Satisfiable(
+        yield Satisfiable(
             f"goal-sat/{goal.name}",
             "goal-sat",
             {**bg, **invs, f"@goal:{goal.name}": terms.goals[goal.name]},
             subject=goal.name,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class _Valid:
-    """An obligation ``assumptions => claim`` (see :meth:`_Runner.valid`)."""
-
-    id: str
-    kind: str
-    assumptions: Sequence[z3.BoolRef]
-    claim: z3.BoolRef
-    refuted: str
-    subject: str | None = None
-    transition: str | None = None
-
-    def key(self) -> _Key:
-        return _valid_key(self.assumptions, self.claim)
-
-    def run(self, runner: _Runner) -> ObligationResult:
-        return runner.valid(
-            self.id,
-            self.kind,
-            self.assumptions,
-            self.claim,
-            self.refuted,
-            subject=self.subject,
-            transition=self.transition,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class _Satisfiable:
-    """An obligation that ``parts`` hold together (see :meth:`_Runner.satisfiable`)."""
-
-    id: str
-    kind: str
-    parts: Mapping[str, z3.BoolRef]
-    subject: str | None = None
-    transition: str | None = None
-
-    def key(self) -> _Key:
-        return _satisfiable_key(self.parts)
-
-    def run(self, runner: _Runner) -> ObligationResult:
-        return runner.satisfiable(
-            self.id, self.kind, self.parts, subject=self.subject, transition=self.transition
-        )
-
-
-_Task = _Valid | _Satisfiable
-
-_PENDING: list[tuple[list[_Task], _Runner]] = []
-"""The work a forked worker inherits (a worker process reads it, never a thread)."""
-
-
-def _run(tasks: list[_Task], runner: _Runner, jobs: int) -> list[ObligationResult]:
-    """Run ``tasks`` in order, or in ``jobs`` forked workers each taking every
-    ``jobs``-th task; their results (and what the runner saw) come back in order."""
-    results: list[ObligationResult | None] = [None] * len(tasks)
-    solve: list[int] = []
-    for index, task in enumerate(tasks):  # verdicts known from another run stay here
-        if runner.reuses(task.id, task.key()):
-            results[index] = task.run(runner)
-        else:
-            solve.append(index)
-    if jobs <= 1 or len(solve) < 2 * jobs or not _can_fork():
-        return [r if r is not None else tasks[i].run(runner) for i, r in enumerate(results)]
-    _PENDING.append(([tasks[i] for i in solve], runner))
-    try:
-        context = multiprocessing.get_context("fork")
-        with context.Pool(jobs) as pool:
-            parts = pool.map(_work, [(k, jobs) for k in range(jobs)])
-    finally:
-        _PENDING.pop()
-    for part in parts:
-        for index, key, result in part:
-            results[solve[index]] = result
-            runner.seen[result.id] = (key, result)
-    done = [r for r in results if r is not None]
-    assert len(done) == len(tasks), "a worker lost an obligation"
-    return done
-
-
-def _work(share: tuple[int, int]) -> list[tuple[int, _Key, ObligationResult]]:
-    """In a forked worker: run every ``jobs``-th inherited task from ``first`` on."""
-    first, jobs = share
-    tasks, runner = _PENDING[-1]
-    found: list[tuple[int, _Key, ObligationResult]] = []
-    for index in range(first, len(tasks), jobs):
-        result = tasks[index].run(runner)
-        found.append((index, runner.seen[result.id][0], result))
-    return found
-
-
-def _can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
-
-
-_Key = tuple[object, ...]
-"""What an obligation asserts, as z3 AST ids (equal ids: identical formulas)."""
 
 
 class _Runner:
@@ -358,14 +267,14 @@ class _Runner:
     """
 
     def __init__(
-        self, timeout_ms: int, known: Mapping[str, tuple[_Key, ObligationResult]] | None = None
+        self, timeout_ms: int, known: Mapping[str, tuple[Key, ObligationResult]] | None = None
     ) -> None:
         if timeout_ms <= 0:
             raise ValueError(f"timeout_ms must be positive, got {timeout_ms}")
         self.timeout_ms = timeout_ms
         self.terms: ModelTerms | None = None
         self.known = known
-        self.seen: dict[str, tuple[_Key, ObligationResult]] = {}
+        self.seen: dict[str, tuple[Key, ObligationResult]] = {}
         """Every result of this runner with its key (the ``known`` of a later run)."""
 
     def _vars(self) -> ModelTerms:
@@ -373,18 +282,18 @@ class _Runner:
             raise RuntimeError("the runner has no model terms to read counterexamples from")
         return self.terms
 
-    def reuses(self, id: str, key: _Key) -> bool:
+    def reuses(self, id: str, key: Key) -> bool:
         """Whether obligation ``id`` asserting ``key`` takes a known verdict."""
         found = None if self.known is None else self.known.get(id)
         return found is not None and found[0] == key
 
-    def _reuse(self, id: str, key: _Key) -> ObligationResult | None:
+    def _reuse(self, id: str, key: Key) -> ObligationResult | None:
         found = None if self.known is None else self.known.get(id)
         if found is None or found[0] != key:
             return None
         return dataclasses.replace(found[1], seconds=0.0)
 
-    def _record(self, key: _Key, result: ObligationResult) -> ObligationResult:
+    def _record(self, key: Key, result: ObligationResult) -> ObligationResult:
         self.seen[result.id] = (key, result)
         return result
 
@@ -408,7 +317,7 @@ class _Runner:
         transition: str | None = None,
     ) -> ObligationResult:
         """Prove ``assumptions => claim`` by showing its negation unsatisfiable."""
-        key = _valid_key(assumptions, claim)
+        key = valid_key(assumptions, claim)
         reused = self._reuse(id, key)
         if reused is not None:
             return self._record(key, reused)
@@ -446,7 +355,7 @@ class _Runner:
         Labels start with ``@``, which no variable name may contain, so a tracking
         constant can never be confused with a model variable.
         """
-        key = _satisfiable_key(parts)
+        key = satisfiable_key(parts)
         reused = self._reuse(id, key)
         if reused is not None:
             return self._record(key, reused)
@@ -475,14 +384,6 @@ class _Runner:
         seconds = perf_counter() - start
         result = ObligationResult(id, kind, verdict, seconds, None, detail, subject, transition)
         return self._record(key, result)
-
-
-def _valid_key(assumptions: Sequence[z3.BoolRef], claim: z3.BoolRef) -> _Key:
-    return (*(t.get_id() for t in assumptions), "=>", claim.get_id())
-
-
-def _satisfiable_key(parts: Mapping[str, z3.BoolRef]) -> _Key:
-    return tuple(x for label, part in parts.items() for x in (label, part.get_id()))
 
 
 def _read(found: z3.ModelRef, v: Vars) -> dict[str, int | bool]:
