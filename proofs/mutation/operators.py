@@ -106,6 +106,7 @@ class _Walker(ast.NodeTransformer):
 
     def __init__(self, source: str, module: str, target: int | None) -> None:
         self.source = source
+        self._lines = [line.encode() for line in source.splitlines(keepends=True)]
         self.module = module
         self.target = target
         self.found: list[Point] = []
@@ -121,7 +122,7 @@ class _Walker(ast.NodeTransformer):
     def _offer(self, node: ast.AST, operator: str, mutated: ast.AST) -> bool:
         """Record a point; return whether it is the one to apply."""
         qualname = ".".join(self._scope) or "<module>"
-        segment = ast.get_source_segment(self.source, node) or ast.unparse(node)
+        segment = self._segment(node) or ast.unparse(node)
         before = segment.strip().splitlines()[0] if segment.strip() else segment
         after_text = ast.unparse(mutated).splitlines()
         after = after_text[0] if after_text else ""
@@ -145,6 +146,18 @@ class _Walker(ast.NodeTransformer):
             self.applied = point
             return True
         return False
+
+    def _segment(self, node: ast.AST) -> str | None:
+        """The source of ``node`` (``ast.get_source_segment`` re-splits the whole file on
+        every call, which made a walk quadratic)."""
+        start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+        first, last = getattr(node, "col_offset", None), getattr(node, "end_col_offset", None)
+        if start is None or end is None or first is None or last is None:
+            return None
+        lines = self._lines[start - 1 : end]
+        if len(lines) == 1:
+            return lines[0][first:last].decode()
+        return b"".join([lines[0][first:], *lines[1:-1], lines[-1][:last]]).decode()
 
     # -- what is never mutated ----------------------------------------------------------
 

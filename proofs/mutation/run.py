@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+import msgspec
+
 from dieproof.proofs.mutation import checks
 from dieproof.proofs.mutation.checks import hang_kills
 from dieproof.proofs.mutation.operators import Point, mutant_tree, points
@@ -41,6 +43,7 @@ from dieproof.proofs.mutation.report import (
     MutantResult,
     Report,
     equivalents,
+    read,
     write,
 )
 
@@ -294,6 +297,12 @@ def mutate(
     )
 
 
+def relabel(report: Report, known: dict[str, str]) -> Report:
+    """``report`` with the equivalent mutants of ``known`` (the committed list) marked."""
+    mutants = [msgspec.structs.replace(m, equivalent=known.get(m.id)) for m in report.mutants]
+    return msgspec.structs.replace(report, mutants=mutants)
+
+
 def _describe(target: Target) -> dict[str, str]:
     files = " ".join(_relative(f) for f in checks.test_files(ROOT, target.package, target.prefix))
     games = f"{checks.GAMES} seeded random games (seed {checks.SEED}, as dieproof verify plays)"
@@ -340,6 +349,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mutant", action="append", default=[], help="only this mutant id")
     parser.add_argument("--list", action="store_true", help="list the sample and stop")
     parser.add_argument(
+        "--relabel",
+        action="store_true",
+        help="apply docs/mutation/equivalent.toml to the committed reports, run nothing",
+    )
+    parser.add_argument(
         "--out",
         type=Path,
         default=ROOT / "docs" / "mutation",
@@ -350,6 +364,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = set(chosen) - set(game_ids())
     if unknown:
         parser.error(f"unknown game {', '.join(sorted(unknown))}")
+    if args.relabel:
+        known = equivalents(ROOT / "docs" / "mutation" / "equivalent.toml")
+        for game_id in chosen:
+            path = args.out / f"{game_id}.json"
+            if path.exists():
+                report = relabel(read(path), known)
+                write(report, path)
+                print(report.render())
+        return 0
     for game_id in chosen:
         if args.list:
             target = plan(game_id, per_module=args.per_module, seed=args.seed, only=args.module)
