@@ -200,7 +200,8 @@ def run_worker(command: list[str], job: str, timeout: float) -> dict[str, CheckR
 
 
 def _lower_priority() -> None:
-    os.nice(10)
+    """Run at niceness 10 (not more when ``./dev mutate`` itself runs under ``nice``)."""
+    os.nice(max(0, 10 - os.nice(0)))
 
 
 # -- the run ----------------------------------------------------------------------------------
