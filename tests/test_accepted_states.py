@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from dieproof.reference import game, games
-from dieproof.reference.core import CHANCE, TERMINAL, Game, RulesError, State
+from dieproof.reference.core import CHANCE, TERMINAL, Action, Game, RulesError, State
 from dieproof.reference.core.chance import sample
 from dieproof.reference.core.driver import play
 
@@ -114,7 +114,7 @@ def tweak(rng: random.Random, value: Any, key: str, names: dict[str, tuple[str, 
 
 def hostile(rng: random.Random, game_id: str) -> dict[str, Any]:
     """A reachable state with one to three small, type-keeping changes."""
-    state = json.loads(json.dumps(rng.choice(reachable(game_id))))
+    state: dict[str, Any] = json.loads(json.dumps(rng.choice(reachable(game_id))))
     names = names_by_key(game_id)
     for _ in range(rng.choice([1, 1, 2, 3])):
         where = rng.choice([p for p in paths(state) if p])
@@ -137,7 +137,7 @@ def accepted(g: Game, text: str) -> State | None:
     return state
 
 
-def successors(g: Game, state: State, rng: random.Random) -> list[tuple[object, State]]:
+def successors(g: Game, state: State, rng: random.Random) -> list[tuple[Action, State]]:
     """Up to FAN_OUT (action, successor) pairs of ``state``; rules errors are refusals."""
     if g.to_move(state) == CHANCE:
         options = [outcome for outcome, _ in g.chance_outcomes(state)]

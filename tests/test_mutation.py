@@ -305,3 +305,30 @@ def test_the_committed_reports_and_equivalent_list_read() -> None:
         for mutant in report.mutants:
             assert set(mutant.checks) == set(checks.CHECKS)
             assert mutant.equivalent == known.get(mutant.id)
+
+
+def test_the_docs_page_renders_a_report_and_builds_without_warnings(tmp_path: Path) -> None:
+    from sphinx.cmd.build import build_main
+
+    sys.path.insert(0, str(run.ROOT / "docs" / "_ext"))
+    try:
+        import mutation_docs
+    finally:
+        sys.path.remove(str(run.ROOT / "docs" / "_ext"))
+    folder = tmp_path / "src" / "mutation"
+    folder.mkdir(parents=True)
+    write(_report(), folder / "g.json")
+    text = mutation_docs.render_all(folder)
+    assert "**Surviving mutants**" in text and "``a3``" in text
+    assert "no input tells" in text and "50% (2/4)" in text  # the model's kill rate
+    assert "listed as equivalent but unit kills it" in text
+    (folder / mutation_docs.INCLUDE).write_text(text)
+    source = tmp_path / "src"
+    (source / "conf.py").write_text('project = "t"\nexclude_patterns = ["**/*.rst.inc"]\n')
+    (source / "index.rst").write_text(
+        "Index\n=====\n\n.. include:: mutation/" + mutation_docs.INCLUDE + "\n"
+    )
+    warnings = tmp_path / "warnings.txt"
+    options = ["-W", "--keep-going", "-q", "-w", str(warnings), "-b", "html"]
+    status = build_main([*options, str(source), str(tmp_path / "html")])
+    assert status == 0, warnings.read_text()
