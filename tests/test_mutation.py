@@ -282,6 +282,22 @@ def test_a_report_round_trips(tmp_path: Path) -> None:
     assert read(tmp_path / "g.json") == report
 
 
+def test_the_journal_resumes_only_the_same_code(tmp_path: Path) -> None:
+    import msgspec
+
+    journal = tmp_path / "g.journal.jsonl"
+    result = {"unit": CheckResult(True, "tests/x.py::t", 1.0)}
+    lines = [
+        msgspec.json.encode({"fingerprint": "abc:1", "id": "m1", "checks": result}),
+        msgspec.json.encode({"fingerprint": "old:2", "id": "m2", "checks": result}),
+        b'{"fingerprint": "abc:1", "id": "m3", "che',  # a run killed mid-write
+    ]
+    journal.write_bytes(b"\n".join(lines))
+    assert run._journal(journal, "abc:1") == {"m1": result}
+    assert run._journal(tmp_path / "absent.jsonl", "abc:1") == {}
+    assert run._fingerprint().startswith(run._commit() + ":")
+
+
 def test_the_equivalent_list_needs_unique_ids_and_reasons(tmp_path: Path) -> None:
     path = tmp_path / "equivalent.toml"
     path.write_text('[[mutant]]\nid = "m:f:+1:abc"\nreason = "a cache key only"\n')

@@ -16,6 +16,7 @@ otherwise: a mutation run is background work on a shared machine.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import marshal
 import os
@@ -23,6 +24,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -246,23 +248,36 @@ def mutate(
     only: Sequence[str] = (),
     select: Sequence[str] = (),
     equivalent_file: Path | None = None,
+    journal: Path | None = None,
     progress: bool = True,
 ) -> Report:
-    """The mutation run of one game (see the module docstring)."""
+    """The mutation run of one game (see the module docstring).
+
+    Each finished mutant is appended to ``journal`` (JSON Lines) with a fingerprint of
+    the code; a later run of the same code reuses the journal's results instead of
+    running those mutants again, so an interrupted run resumes where it stopped.
+    """
     start = time.perf_counter()
     target = plan(game_id, per_module=per_module, seed=seed, only=only)
     mutants = [m for m in target.mutants if not select or m[1].id in select]
     known = equivalents(equivalent_file or ROOT / "docs" / "mutation" / "equivalent.toml")
     workers = list(checks.JOBS)
     base = baseline(target, workers)
+    fingerprint = _fingerprint()
+    reused = _journal(journal, fingerprint)
     if progress:
-        print(f"{game_id}: baseline {base}; {len(mutants)} mutants", file=sys.stderr)
+        print(
+            f"{game_id}: baseline {base}; {len(mutants)} mutants, "
+            f"{sum(1 for _, p in mutants if p.id in reused)} from the journal",
+            file=sys.stderr,
+        )
     done = 0
+    lock = threading.Lock()
 
     def one(mutant: tuple[Path, Point]) -> MutantResult:
         nonlocal done
         path, point = mutant
-        results = run_mutant(target, mutant, workers, base)
+        results = reused.get(point.id) or run_mutant(target, mutant, workers, base)
         result = MutantResult(
             id=point.id,
             module=point.module.rsplit(".", 1)[-1],
@@ -275,10 +290,15 @@ def mutate(
             checks=results,
             equivalent=known.get(point.id),
         )
-        done += 1
-        if progress:
-            killers = ", ".join(result.killers) or "SURVIVED"
-            print(f"[{done}/{len(mutants)}] {point.id}: {killers}", file=sys.stderr, flush=True)
+        with lock:
+            done += 1
+            if journal is not None and point.id not in reused:
+                entry = {"fingerprint": fingerprint, "id": point.id, "checks": results}
+                with journal.open("ab") as out:
+                    out.write(msgspec.json.encode(entry) + b"\n")
+            if progress:
+                killers = ", ".join(result.killers) or "SURVIVED"
+                print(f"[{done}/{len(mutants)}] {point.id}: {killers}", file=sys.stderr, flush=True)
         return result
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -296,6 +316,34 @@ def mutate(
         mutants=results,
         seconds=round(time.perf_counter() - start, 1),
     )
+
+
+class _Entry(msgspec.Struct, frozen=True):
+    fingerprint: str
+    id: str
+    checks: dict[str, CheckResult]
+
+
+def _journal(path: Path | None, fingerprint: str) -> dict[str, dict[str, CheckResult]]:
+    """The results a journal holds for code with ``fingerprint`` (unreadable lines, from
+    a run killed mid-write, are skipped)."""
+    found: dict[str, dict[str, CheckResult]] = {}
+    if path is None or not path.exists():
+        return found
+    for line in path.read_bytes().splitlines():
+        try:
+            entry = msgspec.json.decode(line, type=_Entry)
+        except msgspec.MsgspecError:
+            continue
+        if entry.fingerprint == fingerprint:
+            found[entry.id] = entry.checks
+    return found
+
+
+def _fingerprint() -> str:
+    """The commit, and a digest of the uncommitted changes to tracked files."""
+    completed = subprocess.run(["git", "diff", "HEAD"], cwd=ROOT, capture_output=True, check=False)
+    return f"{_commit()}:{hashlib.sha256(completed.stdout).hexdigest()[:16]}"
 
 
 def relabel(report: Report, known: dict[str, str]) -> Report:
@@ -374,6 +422,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 write(report, path)
                 print(report.render())
         return 0
+    if str(args.out) != "-":
+        args.out.mkdir(parents=True, exist_ok=True)
     for game_id in chosen:
         if args.list:
             target = plan(game_id, per_module=args.per_module, seed=args.seed, only=args.module)
@@ -390,6 +440,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             jobs=args.jobs,
             only=args.module,
             select=args.mutant,
+            journal=None if str(args.out) == "-" else args.out / f"{game_id}.journal.jsonl",
         )
         print(report.render())
         if str(args.out) != "-":
