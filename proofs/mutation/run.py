@@ -263,7 +263,7 @@ def mutate(
     known = equivalents(equivalent_file or ROOT / "docs" / "mutation" / "equivalent.toml")
     workers = list(checks.JOBS)
     base = baseline(target, workers)
-    fingerprint = _fingerprint()
+    commit, fingerprint = _commit(), _fingerprint()
     reused = _journal(journal, fingerprint)
     if progress:
         print(
@@ -307,7 +307,7 @@ def mutate(
         format=REPORT_FORMAT,
         version=REPORT_VERSION,
         game=game_id,
-        commit=_commit(),
+        commit=commit,
         seed=seed,
         per_module=per_module,
         checks=_describe(target),
