@@ -247,6 +247,7 @@ def mutate(
     jobs: int = 1,
     only: Sequence[str] = (),
     select: Sequence[str] = (),
+    jobs_to_run: Sequence[str] = tuple(checks.JOBS),
     equivalent_file: Path | None = None,
     journal: Path | None = None,
     progress: bool = True,
@@ -261,9 +262,9 @@ def mutate(
     target = plan(game_id, per_module=per_module, seed=seed, only=only)
     mutants = [m for m in target.mutants if not select or m[1].id in select]
     known = equivalents(equivalent_file or ROOT / "docs" / "mutation" / "equivalent.toml")
-    workers = list(checks.JOBS)
+    workers = [job for job in checks.JOBS if job in jobs_to_run]
     base = baseline(target, workers)
-    commit, fingerprint = _commit(), _fingerprint()
+    commit, fingerprint = _commit(), f"{_fingerprint()}|{','.join(workers)}"
     reused = _journal(journal, fingerprint)
     if progress:
         print(
@@ -278,6 +279,8 @@ def mutate(
         nonlocal done
         path, point = mutant
         results = reused.get(point.id) or run_mutant(target, mutant, workers, base)
+        for check in checks.CHECKS:  # a job left out (--job) neither kills nor passes
+            results.setdefault(check, CheckResult(False, "not run", 0.0))
         result = MutantResult(
             id=point.id,
             module=point.module.rsplit(".", 1)[-1],
@@ -396,6 +399,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutants at once (default 1)")
     parser.add_argument("--module", action="append", default=[], help="only this module")
     parser.add_argument("--mutant", action="append", default=[], help="only this mutant id")
+    parser.add_argument(
+        "--job",
+        action="append",
+        choices=list(checks.JOBS),
+        default=[],
+        help="run only this worker (while improving one check; the report then shows the "
+        "others as not run, so do not commit it)",
+    )
     parser.add_argument("--list", action="store_true", help="list the sample and stop")
     parser.add_argument(
         "--relabel",
@@ -440,6 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             jobs=args.jobs,
             only=args.module,
             select=args.mutant,
+            jobs_to_run=args.job or tuple(checks.JOBS),
             journal=None if str(args.out) == "-" else args.out / f"{game_id}.journal.jsonl",
         )
         print(report.render())
