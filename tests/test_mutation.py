@@ -196,8 +196,8 @@ def test_a_worker_process_runs_the_mutant(tmp_path: Path) -> None:
 def test_the_checks_pass_the_real_game_and_hide_its_invariants() -> None:
     invariants, simulate = checks.check_play("squirrel-or-die")
     assert not invariants.killed and not simulate.killed, (invariants, simulate)
-    refinement = checks.check_refinement("squirrel-or-die")
-    assert not refinement.killed, refinement.detail
+    refinement, model = checks.check_refinement("squirrel-or-die")
+    assert not refinement.killed and not model.killed, refinement.detail
 
 
 def test_the_play_check_sees_a_broken_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -211,7 +211,7 @@ def test_the_play_check_sees_a_broken_invariant(monkeypatch: pytest.MonkeyPatch)
     assert invariants.killed and "SOD-INV-PLANTED" in invariants.detail
     assert not simulate.killed
     # The refinement column is the model's alone: the game's invariants are hidden.
-    assert not checks.check_refinement("squirrel-or-die").killed
+    assert not any(o.killed for o in checks.check_refinement("squirrel-or-die"))
 
 
 def _mutant(
@@ -244,8 +244,8 @@ def _report() -> Report:
         baseline={},
         modules=[ModuleSample("a", "a.py", 10, 3), ModuleSample("b", "b.py", 9, 3)],
         mutants=[
-            _mutant("a1", "a", ("unit", "refinement")),
-            _mutant("a2", "a", ("refinement",)),
+            _mutant("a1", "a", ("unit", "refinement", "model")),
+            _mutant("a2", "a", ("refinement", "model")),
             _mutant("a3", "a", ()),
             _mutant("b1", "b", ("vectors",)),
             _mutant("b2", "b", (), equivalent="no input tells"),
@@ -261,7 +261,9 @@ def test_scores_leave_the_equivalent_mutants_out() -> None:
     assert (report.score("b").count, report.score("b").total) == (1, 1)
     assert (report.score().count, report.score().total) == (3, 4)
     assert (report.kills("refinement").count, report.kills("refinement").total) == (2, 4)
-    assert report.only("refinement") == 1
+    assert report.only("refinement") == 0
+    assert report.only_model() == 1
+    assert (report.kills("model").count, report.kills("model").total) == (2, 4)
     assert [m.id for m in report.survivors()] == ["a3"]
     assert report.problems() == ["b3 is listed as equivalent but unit kills it"]
     assert [m.status for m in report.mutants] == [

@@ -21,11 +21,14 @@ checks, in the order the report lists them:
     node with a legal action, every game ending within the step limit with a result.
 ``refinement``
     The refinement check of ``dieproof verify`` (:func:`~dieproof.proofs.refine`, same
-    games and seed) with the game's own invariants hidden, so that only the z3 model
-    judges: a kill is a step no abstract transition allows, a broken two-state property,
-    a broken model invariant or background fact, an abstraction that is not a model
-    state. A crash of the reference during the run is not counted here (it is the
-    ``simulate`` column's); the detail says so.
+    games and seed) with the game's own invariants hidden, so that they cannot be what
+    fails it: its verdict, whatever failed (a crash of the reference during the run
+    fails it too).
+``model``
+    The same run, counting only what the z3 model itself reports: a step no abstract
+    transition allows, a broken two-state property, a broken model invariant or
+    background fact, an abstraction that is not a model state. A mutant that crashes the
+    reference before the model sees anything wrong is not the model's kill.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ if TYPE_CHECKING:
     from dieproof.reference.core.game import Game
     from dieproof.reference.core.types import Config, State, Violation
 
-CHECKS: Final = ("unit", "vectors", "invariants", "simulate", "refinement")
+CHECKS: Final = ("unit", "vectors", "invariants", "simulate", "refinement", "model")
 """Every check, in report order."""
 
 GAMES: Final = 200
@@ -173,8 +176,12 @@ class _ModelOnly:
         return ()
 
 
-def check_refinement(game_id: str) -> Outcome:
-    """``dieproof verify``'s refinement check judged by the model alone."""
+def check_refinement(game_id: str) -> tuple[Outcome, Outcome]:
+    """``dieproof verify``'s refinement check with the game's own invariants hidden: the
+    ``refinement`` outcome is its verdict (any failure, a crash of the reference during
+    the run included), the ``model`` outcome only the failures the z3 model itself
+    reports (a step no transition allows, a broken property, model invariant or
+    background fact, an abstraction that is not a model state)."""
     from dieproof.proofs.core import proofs_for
     from dieproof.proofs.refinement import refine
     from dieproof.reference import game as lookup
@@ -183,15 +190,19 @@ def check_refinement(game_id: str) -> Outcome:
     try:
         proofs = proofs_for(game_id)
     except LookupError:
-        return Outcome(False, "the game has no proofs")
+        none = Outcome(False, "the game has no proofs")
+        return none, none
     report = refine(cast("Game", _ModelOnly(g)), proofs, games=GAMES, seed=SEED)
     failure = report.failure
     if failure is None:
-        return Outcome(False, f"{report.games} games, {report.steps} steps refine the model")
-    where = f"game {failure.game_index} step {failure.step}"
+        passed = Outcome(False, f"{report.games} games, {report.steps} steps refine the model")
+        return passed, passed
+    found = Outcome(
+        True, f"game {failure.game_index} step {failure.step}: {failure.kind}: {failure.message}"
+    )
     if failure.kind in MODEL_KINDS:
-        return Outcome(True, f"{where}: {failure.kind}: {failure.message}")
-    return Outcome(False, f"not the model: the reference failed first ({where}: {failure.message})")
+        return found, found
+    return found, Outcome(False, f"not the model: the reference failed first ({found.detail})")
 
 
 WORKERS: Final[dict[str, Callable[[str, Path], dict[str, Outcome]]]] = {
@@ -199,7 +210,9 @@ WORKERS: Final[dict[str, Callable[[str, Path], dict[str, Outcome]]]] = {
     "play": lambda game_id, _root: dict(
         zip(("invariants", "simulate"), check_play(game_id), strict=True)
     ),
-    "refinement": lambda game_id, _root: {"refinement": check_refinement(game_id)},
+    "refinement": lambda game_id, _root: dict(
+        zip(("refinement", "model"), check_refinement(game_id), strict=True)
+    ),
 }
 """The in-process workers by name and the checks each answers (``unit`` runs pytest)."""
 
@@ -207,7 +220,7 @@ JOBS: Final = {
     "unit": ("unit",),
     "vectors": ("vectors",),
     "play": ("invariants", "simulate"),
-    "refinement": ("refinement",),
+    "refinement": ("refinement", "model"),
 }
 """Each worker process and the checks it answers, in the order they run."""
 

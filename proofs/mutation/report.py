@@ -138,6 +138,14 @@ class Report(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         """Mutants that ``check`` alone kills (no other check does)."""
         return sum(1 for m in self.live(module) if m.killers == (check,))
 
+    def only_model(self, module: str | None = None) -> int:
+        """Mutants that the model kills and no check outside the refinement run does."""
+        return sum(
+            1
+            for m in self.live(module)
+            if "model" in m.killers and set(m.killers) <= {"refinement", "model"}
+        )
+
     def survivors(self) -> list[MutantResult]:
         """Non-equivalent mutants no check kills."""
         return [m for m in self.live() if not m.killers]
@@ -153,7 +161,7 @@ class Report(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def render(self) -> str:
         """The score table, per module and in total, then the survivors."""
         names = [m.module for m in self.modules]
-        headers = ["module", "mutants", "equiv", "score", *CHECKS, "refinement only"]
+        headers = ["module", "mutants", "equiv", "score", *CHECKS, "model only"]
         rows = [self._row(name, name) for name in names]
         rows.append(self._row("total", None))
         widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
@@ -180,7 +188,7 @@ class Report(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             str(equivalent),
             str(self.score(module)),
             *(str(self.kills(c, module)) for c in CHECKS),
-            str(self.only("refinement", module)),
+            str(self.only_model(module)),
         ]
 
 
