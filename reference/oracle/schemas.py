@@ -228,6 +228,28 @@ def _vector(g: Game, config: JSON) -> dict[str, JSON]:
                 "description": "The configuration with every reading; one the rules "
                 "refuse when initial is an error.",
             },
+            "content": _object(
+                {
+                    "provisional": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "The components the configuration leaves to "
+                        "dieproof's provisional placeholders (nothing published gives "
+                        "them): passing the case requires playing with exactly those, as "
+                        "dieproof ships them. Empty when the case assumes none (content "
+                        "from the rulebook, a public source or spelled out in the config).",
+                    },
+                    "sha256": {
+                        **SHA256,
+                        "description": "The sha256 of the canonical JSON of every "
+                        "component under the configuration, each as {name, source, "
+                        "citation, items}, in the game's order: the exact content the case "
+                        "was generated with (the digest of [] for a refused configuration).",
+                    },
+                },
+                ("provisional", "sha256"),
+                "The content the case assumes, and which of it is provisional.",
+            ),
             "initial": {
                 "anyOf": [
                     _ref("OraclePost"),
@@ -238,7 +260,18 @@ def _vector(g: Game, config: JSON) -> dict[str, JSON]:
             "facts": {"type": "array", "items": _ref("OracleFact")},
             "_info": info,
         },
-        ("format", "version", "game", "name", "kind", "title", "config", "initial", "steps"),
+        (
+            "format",
+            "version",
+            "game",
+            "name",
+            "kind",
+            "title",
+            "config",
+            "content",
+            "initial",
+            "steps",
+        ),
         f"One conformance vector case of {g.title}.",
     )
     body["required"] = [*cast("list[JSON]", body["required"]), "_info"]

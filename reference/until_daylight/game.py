@@ -19,6 +19,7 @@ from dieproof.reference.until_daylight.base import (
     slot_limit,
     slots,
 )
+from dieproof.reference.until_daylight.content import components
 from dieproof.reference.until_daylight.types import (
     ACTION_TYPES,
     BARRICADE_TOKENS,
@@ -52,7 +53,7 @@ def invariants(state: UdState) -> tuple[Violation, ...]:
     attack = state.attack
     if attack is not None:
         area = state.areas[attack.area]
-        targets = [i for i, kind in enumerate(area) if combat.is_target(state, kind)]
+        targets = [i for i, kind in enumerate(area) if combat.is_target(attack.survivors, kind)]
         k = len(attack.eliminated)
         if sorted(attack.eliminated) != targets[:k]:
             found.append(
@@ -162,6 +163,7 @@ GAME: Final = GameBase(
         examples=_examples,
         sample_legal_action=rules.sample_legal_action,
         sample_chance=rules.sample_chance,
+        components=components,
     ),
 )
 """Until Daylight (3-6 players): search against the clock, fight ten hordes."""
