@@ -98,6 +98,7 @@ def test_hands_hold_three_tiles_while_tiles_are_drawn_and_swapped() -> None:
 
 
 @pytest.mark.rule("SOD-WINTER-1")
+@pytest.mark.invariant("SOD-INV-STEP")
 def test_nobody_flips_sleeps_or_leaves_before_winter() -> None:
     state = accepted(run_until(initial_state(SodConfig(players=3)), lambda s: s.step is Step.SWAP))
     asleep = replace(state, sleeping=(False, True, False))
@@ -107,6 +108,7 @@ def test_nobody_flips_sleeps_or_leaves_before_winter() -> None:
 
 
 @pytest.mark.rule("SOD-AUTUMN-5")
+@pytest.mark.invariant("SOD-INV-STEP")
 def test_winter_starts_with_every_tile_hidden() -> None:
     state = accepted(
         run_until(initial_state(SodConfig(players=3)), lambda s: s.phase is Phase.WINTER)
@@ -136,3 +138,17 @@ def test_reverse_or_die_patches_are_face_down_and_hands_empty() -> None:
         hands=(Tiles().add(cell.tile), *state.hands[1:]),
     )
     refused(held, "hand holds tiles")
+
+
+@pytest.mark.invariant("SOD-INV-STEP")
+def test_the_step_invariant_can_fail() -> None:
+    """The reference's own check of SOD-INV-STEP (run after every simulated step) sees
+    what validate_state refuses."""
+    from dieproof.reference.squirrel_or_die import invariants
+
+    state = run_until(initial_state(SodConfig(players=3)), lambda s: s.step is Step.SWAP)
+    assert invariants(state) == ()
+    broken = [v.invariant for v in invariants(replace(state, sleeping=(True, False, False)))]
+    assert broken == ["SOD-INV-STEP"]
+    held = [v.invariant for v in invariants(replace(state, held=Tile.CAT))]
+    assert "SOD-INV-STEP" in held
