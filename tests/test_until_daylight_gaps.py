@@ -1,8 +1,8 @@
 """Until Daylight: the rules a mutation run found untested (issue 11).
 
 Each test here fails on a planted bug that every other test let through: the leader's
-doubled regeneration, the head damage a combined trap kill leaves behind, and the bounds
-of the area an attack names.
+doubled regeneration, the head damage a combined trap kill leaves behind, the bounds of
+the area an attack names, and the rubble deck reshuffled when a draw finds it empty.
 """
 
 from __future__ import annotations
@@ -10,7 +10,14 @@ from __future__ import annotations
 import pytest
 
 from dieproof.reference.core import InvalidAction, replace
-from dieproof.reference.until_daylight import AttackWith, Enemy, apply
+from dieproof.reference.until_daylight import (
+    AttackWith,
+    Clock,
+    Draw,
+    Enemy,
+    apply,
+    chance_outcomes,
+)
 from dieproof.reference.until_daylight.content import DEFAULT_CONTENT
 from dieproof.reference.until_daylight.types import Readings, Step
 
@@ -57,3 +64,17 @@ def test_an_attack_names_an_area_of_the_game(area: int) -> None:
     with pytest.raises(InvalidAction) as refused:
         apply(state, AttackWith(area, "gun", 1))
     assert refused.value.code == "UD.NO_SEAT"
+
+
+@pytest.mark.rule("UD-SEARCH-1")
+def test_an_empty_rubble_deck_takes_its_discard_pile_back() -> None:
+    """A draw from an empty rubble deck shuffles the discard pile back in first (UD-A3):
+    the card then comes from what had been discarded."""
+    state = started(config(3))
+    empty = tuple(0 for _ in state.rubble)
+    state = replace(state, rubble=empty, rubble_discard=state.rubble)
+    state = apply(apply(state, Clock(gong=False)), Draw())
+    assert state.step is Step.FOUND
+    assert state.rubble_discard == empty and sum(state.rubble) > 0
+    outcomes = chance_outcomes(state)
+    assert outcomes and sum(p for _, p in outcomes) == 1
