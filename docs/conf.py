@@ -29,6 +29,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "dieproof_docs",
     "performance_docs",
+    "mutation_docs",
 ]
 
 root_doc = "index"

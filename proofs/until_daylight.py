@@ -115,10 +115,12 @@ GLOBAL_INT = (
     "rescued",
     "arms",
     "bonus",
+    "ammo",
+    "withdraw",
     "reveal",
     "attract",
 )
-GLOBAL_BOOL = ("won", "lost", "attacking")
+GLOBAL_BOOL = ("won", "lost", "attacking", "fate_card", "useful")
 PER_SEAT_INT = (
     "hp",
     "top",
@@ -153,7 +155,7 @@ def _variables() -> dict[str, Sort]:
 
 VARIABLES = _variables()
 
-CONSTANTS = ("n", "cap", "cards_total", "horde_total")
+CONSTANTS = ("n", "cap", "cards_total", "horde_total", "fate_card", "useful")
 
 # -- small vocabulary -----------------------------------------------------------------------
 
@@ -432,13 +434,16 @@ def _no_attack(w: Vars) -> list[z3.BoolRef]:
         w.num("prefix") == 0,
         w.num("arms") == 0,
         w.num("bonus") == 0,
+        w.num("ammo") == 0,
     ]
 
 
 def _quiet(v: Vars, w: Vars) -> list[z3.BoolRef]:
     """No roll and no attack going on (setup, the search phase and the release)."""
     return [
-        *_keep(v, w, "wave", "attacking", "elim", "prefix", "round", "cycle", "arms", "bonus"),
+        *_keep(
+            v, w, "wave", "attacking", "elim", "prefix", "round", "cycle", "arms", "bonus", "ammo"
+        ),
         w.num("dice") == 0,
     ]
 
@@ -464,6 +469,9 @@ def background(v: Vars) -> z3.BoolRef:
         v.num("reveal") >= 0,
         v.num("attract") >= 0,
         v.num("arms") >= 0,
+        v.num("ammo") >= 0,
+        v.num("ammo") <= v.num("arms"),
+        v.num("withdraw") >= 0,
         *(_i(v, "kept", i) >= 0 for i in SEATS),
         *(_i(v, "owed", i) >= 0 for i in SEATS),
     ]
@@ -495,6 +503,7 @@ def init(v: Vars) -> z3.BoolRef:
         v.num("rescued") == 0,
         v.num("arms") == 0,
         v.num("bonus") == 0,
+        v.num("ammo") == 0,
         v.num("reveal") == 0,
         v.num("attract") == 0,
         z3.Not(v.flag("won")),
@@ -757,6 +766,30 @@ def release(v: Vars, w: Vars, *, capped: bool = True, offered: bool = True) -> z
         *_keep_seats(v, w, "wounds", "barr"),
         *(_i(w, "foes", i) >= _i(v, "foes", i) for i in SEATS),
         *(_i(w, "surv", i) >= _i(v, "surv", i) for i in SEATS),
+        *(_i(w, "traps", i) <= _i(v, "traps", i) for i in SEATS),
+        fate_rule(v, w),
+    )
+
+
+def fate_rule(v: Vars, w: Vars) -> z3.BoolRef:
+    """The horde's size: the players plus the round, one more or one fewer when the die of
+    fate says so and fate_horde = "card" (UD-COMBAT-1, UD-COMBAT-2, UD-A31); under the
+    other readings the die attracts one card at most, and withdraws one instead of
+    shrinking the horde."""
+    size = v.num("n") + v.num("round")
+    revealed = w.num("reveal")
+    return z3.And(
+        z3.Implies(
+            revealed > v.num("reveal"),
+            z3.And(
+                revealed >= size - 1,
+                revealed <= size + 1,
+                z3.Implies(z3.Not(v.flag("fate_card")), revealed == size),
+            ),
+        ),
+        w.num("attract") <= z3.If(v.num("attract") > 1, v.num("attract"), z3.IntVal(1)),
+        w.num("withdraw") >= 0,
+        w.num("withdraw") <= z3.If(v.num("withdraw") > 1, v.num("withdraw"), z3.IntVal(1)),
     )
 
 
@@ -786,7 +819,13 @@ def attack(
         z3.Implies(_declared(v, w), w.num("dice") == dice),
         z3.Implies(
             z3.And(v.flag("attacking"), w.flag("attacking")),
-            z3.And(*_keep(v, w, "arms", "bonus")),
+            z3.And(*_keep(v, w, "arms", "bonus", "ammo")),
+        ),
+        # Under ammo_spend = "useful" (UD-A25) no card of ammunition is spent past the
+        # one that brings the dice to six: without the last card, fewer than six.
+        z3.Implies(
+            z3.And(_declared(v, w), v.flag("useful"), w.num("ammo") > 1),
+            arms - 1 + bonus < MAX_DICE,
         ),
         damage_order(v, w),
     )
@@ -813,6 +852,9 @@ def enemies(v: Vars, w: Vars, *, ordered: bool = True, mortal: bool = True) -> z
                     _i(w, "foes", i) <= _i(v, "foes", i),
                     _i(w, "surv", i) <= _i(v, "surv", i),
                     _i(w, "hp", i) <= _i(v, "hp", i),
+                    # Nobody builds while the enemies attack: traps fire, barricades fall.
+                    _i(w, "traps", i) <= _i(v, "traps", i),
+                    _i(w, "barr", i) <= _i(v, "barr", i),
                 ),
             )
             for i in SEATS
@@ -1145,6 +1187,8 @@ def _game(state: UdState) -> tuple[int | bool, ...]:
         config.final_cycles,
         cat.rubble_total,
         cat.horde_total,
+        config.readings.fate_horde == "card",
+        config.readings.ammo_spend == "useful",
         *(i < config.players for i in SEATS),
     )
 
@@ -1162,6 +1206,7 @@ def _fight(state: UdState) -> tuple[int | bool, ...]:
         _prefix(state),
         attack is not None,
         _arms(state, cat),
+        attack.ammo if attack is not None else 0,
         _bonus(state, cat),
     )
 
@@ -1201,13 +1246,21 @@ ABSTRACTION: Abstraction[UdState] = Abstraction(
     (
         Part(
             ("config",),
-            ("n", "cap", "cards_total", "horde_total", *(f"seat[{i}]" for i in SEATS)),
+            (
+                "n",
+                "cap",
+                "cards_total",
+                "horde_total",
+                "fate_card",
+                "useful",
+                *(f"seat[{i}]" for i in SEATS),
+            ),
             _game,
         ),
         Part(("phase", "round", "cycle", "roll_size"), ("phase", "round", "cycle", "dice"), _clock),
         Part(
             ("config", "attack", "defense", "areas", "characters", "leader"),
-            ("wave", "elim", "prefix", "attacking", "arms", "bonus"),
+            ("wave", "elim", "prefix", "attacking", "arms", "ammo", "bonus"),
             _fight,
         ),
         Part(("leader",), ("leader",), lambda state: (state.leader,)),
@@ -1232,6 +1285,7 @@ ABSTRACTION: Abstraction[UdState] = Abstraction(
         ),
         Part(("config", "saved", "saved_ever"), ("rescued",), _rescued),
         Part(("reveal",), ("reveal",), lambda state: (state.reveal,)),
+        Part(("withdraw",), ("withdraw",), lambda state: (state.withdraw,)),
         Part(("attract",), ("attract",), lambda state: (state.attract,)),
         Part(("result",), ("won", "lost"), _end),
         _per_seat(("health",), "hp", lambda state, i: state.health[i]),
