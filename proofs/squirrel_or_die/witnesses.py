@@ -48,7 +48,7 @@ def _search(
 
 def _goal_searches() -> dict[str, tuple[SodConfig, tuple[SodAction, ...], list[Abstract]]]:
     """For every goal, the first seeded game that reaches it (see :func:`_search`)."""
-    compiled = CompiledModel(MODEL)
+    compiled = CompiledModel.of(MODEL)
     # Every goal is reached under the default box (SOD-A1 keeps the tie reachable).
     configs: dict[str, Sequence[SodConfig]] = {
         "hand-of-four": (SodConfig(players=3, variant=Variant.BIRDHOUSE),),
