@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+import msgspec
+
 from dieproof.proofs.abstraction import Abstraction, Part
 from dieproof.proofs.squirrel_or_die.model import MODEL
 from dieproof.proofs.squirrel_or_die.vocabulary import (
@@ -21,6 +23,7 @@ from dieproof.proofs.squirrel_or_die.vocabulary import (
     STEP_NUMBER,
 )
 from dieproof.reference.core.types import State
+from dieproof.reference.squirrel_or_die.tiles import TILE_ORDER, Tiles
 from dieproof.reference.squirrel_or_die.types import (
     HAND_SIZE,
     LIVES,
@@ -111,40 +114,51 @@ def _turn(state: SodState) -> list[int | bool]:
 def _table(state: SodState) -> list[int | bool]:
     config = state.config
     bird = config.variant is Variant.BIRDHOUSE
-    cells = [cell for patch in state.patches for cell in patch]
-    down = dict.fromkeys(KINDS, 0)
-    up = dict.fromkeys(KINDS, 0)
-    for cell in cells:
-        if not cell.face_up:
-            down[cell.tile.value] += 1
-        elif not (bird and cell.tile.value == "birdhouse"):
-            up[cell.tile.value] += 1
+    down = [0] * len(KINDS)
+    up = [0] * len(KINDS)
+    board = 0
+    for patch in state.patches:
+        board += len(patch)
+        for cell in patch:
+            kind = _INDEX[cell.tile]
+            if not cell.face_up:
+                down[kind] += 1
+            elif not (bird and kind == _BIRDHOUSE):
+                up[kind] += 1
     width, height = _span(state.patches[0]) if config.variant is not Variant.REVERSE else (0, 0)
     return [
         width,
         height,
-        len(cells),
-        sum(up.values()),
-        sum(down.values()),
+        board,
+        sum(up),
+        sum(down),
         all(_connected(patch) for patch in state.patches),
-        *(up[k] for k in KINDS),
-        *(down[k] for k in KINDS),
+        *up,
+        *down,
     ]
 
 
+def _counts(pile: Tiles) -> tuple[int, ...]:
+    """A pile's count of every kind, in :data:`KINDS` order (its fields' order)."""
+    return msgspec.structs.astuple(pile)
+
+
 def _bag(state: SodState) -> list[int | bool]:
-    bag = [int(getattr(state.bag, k)) for k in KINDS]
+    bag = _counts(state.bag)
     return [sum(bag), *bag]
 
 
 def _held(state: SodState) -> list[int | bool]:
-    held = [int(state.held is not None and state.held.value == k) for k in KINDS]
+    held = [0] * len(KINDS)
+    if state.held is not None:
+        held[_INDEX[state.held]] = 1
     return [sum(held), *held]
 
 
 def _hands(state: SodState) -> list[int | bool]:
     n = state.config.players
-    hand = [sum(int(getattr(h, k)) for k in KINDS) for h in state.hands]
+    counts = [_counts(h) for h in state.hands]
+    hand = [sum(c) for c in counts]
     taking = (
         state.config.variant is Variant.BIRDHOUSE
         and state.step is Step.HIDE
@@ -152,7 +166,7 @@ def _hands(state: SodState) -> list[int | bool]:
     )
     return [
         taking,
-        *(sum(int(getattr(h, k)) for h in state.hands) for k in KINDS),
+        *(sum(column) for column in zip(*counts, strict=True)),
         *(hand[i] if i < n else 0 for i in SEATS),
     ]
 
@@ -160,7 +174,7 @@ def _hands(state: SodState) -> list[int | bool]:
 def _piles(state: SodState) -> list[int | bool]:
     n = state.config.players
     food_bird = state.config.readings.birdhouse_tiebreak == "food"
-    pile = [sum(int(getattr(p, k)) for p in state.collected) for k in KINDS]
+    pile = [sum(column) for column in zip(*map(_counts, state.collected), strict=True)]
     seats = [state.collected[i] if i < n else None for i in SEATS]
     return [
         sum(pile),
@@ -182,6 +196,12 @@ def _out(state: SodState) -> list[int | bool]:
 def _asleep(state: SodState) -> list[int | bool]:
     n = state.config.players
     return [state.sleeping[i] if i < n else False for i in SEATS]
+
+
+_INDEX: Final = {tile: KINDS.index(tile.value) for tile in TILE_ORDER}
+"""A tile -> its place in :data:`KINDS` (``Tile.value`` is slow to read)."""
+_BIRDHOUSE: Final = KINDS.index("birdhouse")
+assert tuple(Tiles.__struct_fields__) == KINDS, "a pile's fields are the kinds, in order"
 
 
 def _per_kind(pool: str) -> tuple[str, ...]:
