@@ -29,6 +29,7 @@ from dieproof.reference.until_daylight.base import (
 )
 from dieproof.reference.until_daylight.types import (
     AbilityKind,
+    ObjectiveKind,
     Step,
     UdState,
 )
@@ -126,6 +127,80 @@ def _rescued(state: UdState) -> tuple[int | bool, ...]:
     return (sum(kept),)
 
 
+_COUNTS: dict[ObjectiveKind, str] = {
+    ObjectiveKind.KILLS: "kills",
+    ObjectiveKind.MONSTERS: "monsters",
+    ObjectiveKind.SAVED: "saved_ever",
+    ObjectiveKind.BUILT: "built",
+}
+"""The state's count each kind of objective is about (symbols are counted in the
+inventory); these counts never fall, so a claimed objective stays fulfilled."""
+
+
+def _misclaimed(state: UdState) -> tuple[int]:
+    """Objective cards whose mark disagrees with their count, restated from the
+    rulebook's Objectives section (not from the rules modules): fulfilled but not
+    claimed, or claimed though a count that never falls is short of the target."""
+    cat = catalog(state.config)
+    cards = cat.content.objectives
+    wrong = 0
+    for player in range(state.config.players):
+        dealt, marks = state.objectives[player], state.achieved[player]
+        for objective, done in zip(dealt, marks, strict=False):
+            card = cards[objective]
+            field = _COUNTS.get(card.kind)
+            if field is None:
+                held = state.inventories[player]
+                have = sum(held[i] for i in cat.symbols)
+            else:
+                counts: tuple[int, ...] = getattr(state, field)
+                have = counts[player]
+            met = have >= card.target
+            if met != done and (not done or field is not None):
+                wrong += 1
+    return (wrong,)
+
+
+def _least(state: UdState) -> tuple[int]:
+    """The least number among the state's card counts, piles and debts (0 when all are
+    natural numbers, as they must be)."""
+    numbers = [
+        *state.rubble,
+        *state.rubble_discard,
+        *(n for cards in state.inventories for n in cards),
+        *state.horde.counts(),
+        *state.horde_discard.counts(),
+        *state.saved,
+        *state.monsters,
+        state.held_count,
+        state.draws,
+        state.discards,
+        state.harm,
+        0,
+    ]
+    attack = state.attack
+    if attack is not None:
+        numbers += (attack.dice, attack.ammo, attack.heads, attack.bodies, attack.misses)
+    defense = state.defense
+    if defense is not None:
+        numbers += (
+            defense.dice_left,
+            defense.dice,
+            defense.heads,
+            defense.bodies,
+            defense.misses,
+            defense.damage,
+        )
+    return (min(numbers),)
+
+
+def _events(state: UdState) -> tuple[int]:
+    """Red event cards in the rubble discard pile."""
+    cat = catalog(state.config)
+    pile = state.rubble_discard
+    return (sum(pile[i] for i, card in enumerate(cat.cards) if card.event is not None),)
+
+
 def _per_seat(
     fields: tuple[str, ...],
     name: str,
@@ -193,6 +268,45 @@ ABSTRACTION: Abstraction[UdState] = Abstraction(
         Part(("withdraw",), ("withdraw",), lambda state: (state.withdraw,)),
         Part(("attract",), ("attract",), lambda state: (state.attract,)),
         Part(("result",), ("won", "lost"), _end),
+        Part(
+            ("active", "turn", "acted"),
+            ("active", "turn", "acted"),
+            lambda state: (state.active, state.turn, state.acted),
+        ),
+        Part(
+            (
+                "config",
+                "objectives",
+                "achieved",
+                "kills",
+                "monsters",
+                "saved_ever",
+                "built",
+                "inventories",
+            ),
+            ("misclaimed",),
+            _misclaimed,
+        ),
+        Part(
+            (
+                "rubble",
+                "rubble_discard",
+                "inventories",
+                "horde",
+                "horde_discard",
+                "saved",
+                "monsters",
+                "held_count",
+                "draws",
+                "discards",
+                "harm",
+                "attack",
+                "defense",
+            ),
+            ("least",),
+            _least,
+        ),
+        Part(("config", "rubble_discard"), ("events",), _events),
         _per_seat(("health",), "hp", lambda state, i: state.health[i]),
         _per_seat(("characters",), "top", max_health, chosen=True),
         _per_seat(

@@ -37,12 +37,14 @@ from dieproof.proofs.until_daylight.vocabulary import (
     NO_WAVE,
     OVER,
     PER_SEAT_INT,
+    SEARCH,
     SEATS,
     SETUP,
     VARIABLES,
     at,
     death,
     flag_at,
+    phase_in,
     seat_sum,
 )
 from dieproof.reference.until_daylight import GAME
@@ -60,7 +62,9 @@ from dieproof.reference.until_daylight.types import (
 
 
 def background(v: Vars) -> z3.BoolRef:
-    """Domains: three to six seats, the phases, waves and seats the numbers stand for."""
+    """Domains: three to six seats, the phases, waves and seats the numbers stand for;
+    every count of cards, dice or debts is a natural number (``least``); a horde's
+    receiver exactly from the gong to the end of the round."""
     n = v.num("n")
     parts: list[z3.BoolRef] = [
         n >= MIN_PLAYERS,
@@ -82,6 +86,16 @@ def background(v: Vars) -> z3.BoolRef:
         v.num("withdraw") >= 0,
         *(at(v, "kept", i) >= 0 for i in SEATS),
         *(at(v, "owed", i) >= 0 for i in SEATS),
+        v.num("active") >= -1,
+        v.num("active") < n,
+        (v.num("active") == -1) == phase_in(v, SETUP, SEARCH),
+        v.num("turn") >= 0,
+        v.num("turn") < n,
+        v.num("acted") >= 0,
+        v.num("acted") <= n,
+        v.num("misclaimed") >= 0,
+        v.num("least") >= 0,
+        v.num("events") >= 0,
     ]
     for i in SEATS:
         parts.append(flag_at(v, "seat", i) == (n > i))
@@ -114,6 +128,9 @@ def init(v: Vars) -> z3.BoolRef:
         v.num("ammo") == 0,
         v.num("reveal") == 0,
         v.num("attract") == 0,
+        v.num("acted") == 0,
+        v.num("misclaimed") == 0,
+        v.num("events") == 0,
         z3.Not(v.flag("won")),
         z3.Not(v.flag("lost")),
         *(at(v, name, i) == 0 for i in SEATS for name in PER_SEAT_INT),

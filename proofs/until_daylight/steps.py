@@ -219,6 +219,8 @@ def _build_common(
         *keep_seats(v, w, "seat", "top", "limit"),
         w.num("horde") == v.num("horde"),
         w.num("rescued") >= 0,
+        # Objectives are claimed as soon as they are fulfilled, and only then (UD-SETUP-4).
+        w.num("misclaimed") == 0,
         supply_rule(v, w),
         leader_rule(v, w, passes=passes),
     ]
@@ -269,10 +271,28 @@ def quiet(v: Vars, w: Vars) -> list[z3.BoolRef]:
     """No roll and no attack going on (setup, the search phase and the release)."""
     return [
         *keep(
-            v, w, "wave", "attacking", "elim", "prefix", "round", "cycle", "arms", "bonus", "ammo"
+            v,
+            w,
+            *("wave", "attacking", "elim", "prefix", "round", "cycle", "arms", "bonus", "ammo"),
+            *("active", "acted"),
         ),
         w.num("dice") == 0,
     ]
+
+
+def seat_after(v: Vars, seat: z3.ArithRef, steps: z3.ArithRef | int) -> z3.ArithRef:
+    """The seat ``steps`` places clockwise after ``seat`` (both below ``n``, ``steps``
+    at most ``n``)."""
+    n, ahead = v.num("n"), seat + steps
+    return z3.If(ahead >= n, ahead - n, ahead)
+
+
+def wound_rule(v: Vars, w: Vars, i: int) -> z3.BoolRef:
+    """Damage through the damage order that reaches a character costs that many health
+    points, down to 0 (UD-ENEMY-5, UD-ENEMY-10): ``wounds`` counts it."""
+    taken = at(w, "wounds", i) - at(v, "wounds", i)
+    left = at(v, "hp", i) - taken
+    return at(w, "hp", i) == z3.If(left > 0, left, 0)
 
 
 def attack_dice(arms: z3.ArithRef, bonus: z3.ArithRef) -> z3.ArithRef:

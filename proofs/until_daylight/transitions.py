@@ -23,6 +23,8 @@ from dieproof.proofs.until_daylight.steps import (
     no_attack,
     quiet,
     save_rule,
+    seat_after,
+    wound_rule,
 )
 from dieproof.proofs.until_daylight.vocabulary import (
     ATTACKS,
@@ -86,17 +88,21 @@ def setup(v: Vars, w: Vars) -> z3.BoolRef:
             v, w, "seat", "prot", "barr", "traps", "surv", "foes", "xp", "wounds", "kept", "owed"
         ),
         *chosen,
+        w.num("events") == v.num("events"),
+        z3.Implies(w.num("phase") == SEARCH, w.num("misclaimed") == 0),
     )
 
 
 def clock(v: Vars, w: Vars) -> z3.BoolRef:
     """The timer: the search phase goes on, or the gong sends the caught player's horde
     (UD-SEARCH-8)."""
-    others = [name for name in VARIABLES if name not in ("phase", "dice")]
+    others = [name for name in VARIABLES if name not in ("phase", "dice", "active")]
     return z3.And(
         v.num("phase") == SEARCH,
         w.num("dice") == 0,
         z3.Or(w.num("phase") == SEARCH, w.num("phase") == RELEASE),
+        # The player caught playing at the gong receives the horde (UD-SEARCH-8).
+        w.num("active") == z3.If(w.num("phase") == RELEASE, v.num("turn"), v.num("active")),
         *keep(v, w, *others),
     )
 
@@ -134,6 +140,14 @@ def search(
             for i in SEATS
         ),
         *(at(w, "surv", i) >= at(v, "surv", i) for i in SEATS),
+        # "Next": the turn passes clockwise, one player at a time (UD-SEARCH-1).
+        z3.Or(w.num("turn") == v.num("turn"), w.num("turn") == seat_after(v, v.num("turn"), 1)),
+        # Only a red noise event, discarded as it is drawn, attracts an infected
+        # (UD-SEARCH-10): the event pile grows by one (or restarts, after a reshuffle).
+        z3.Implies(
+            w.num("attract") > v.num("attract"),
+            z3.Or(w.num("events") == v.num("events") + 1, w.num("events") == 1),
+        ),
     )
 
 
@@ -152,6 +166,11 @@ def release(v: Vars, w: Vars, *, capped: bool = True, offered: bool = True) -> z
         *(at(w, "surv", i) >= at(v, "surv", i) for i in SEATS),
         *(at(w, "traps", i) <= at(v, "traps", i) for i in SEATS),
         fate_rule(v, w),
+        # The characters' attack begins with the horde's receiver (UD-COMBAT-4).
+        z3.Implies(
+            w.num("phase") == ATTACKS,
+            z3.And(w.num("turn") == w.num("active"), w.num("acted") == 0),
+        ),
     )
 
 
@@ -212,6 +231,22 @@ def attack(
             arms - 1 + bonus < MAX_DICE,
         ),
         damage_order(v, w),
+        # One action per player, clockwise from the horde's receiver (UD-COMBAT-4).
+        w.num("active") == v.num("active"),
+        z3.Implies(
+            w.num("phase") == ATTACKS,
+            z3.And(
+                w.num("acted") < v.num("n"),
+                z3.Or(
+                    z3.And(w.num("acted") == v.num("acted"), w.num("turn") == v.num("turn")),
+                    z3.And(
+                        w.num("acted") == v.num("acted") + 1,
+                        w.num("turn") == seat_after(v, v.num("active"), w.num("acted")),
+                    ),
+                ),
+            ),
+        ),
+        *(z3.Implies(at(w, "wounds", i) > at(v, "wounds", i), wound_rule(v, w, i)) for i in SEATS),
     )
 
 
@@ -244,6 +279,10 @@ def enemies(v: Vars, w: Vars, *, ordered: bool = True, mortal: bool = True) -> z
             for i in SEATS
         ),
         damage_order(v, w) if ordered else z3.BoolVal(True),
+        w.num("active") == v.num("active"),
+        # The enemies attack once every player has acted (UD-COMBAT-4, UD-ENEMY-1).
+        z3.Implies(z3.Not(in_enemies), v.num("acted") == v.num("n") - 1),
+        *(z3.Implies(in_enemies, wound_rule(v, w, i)) for i in SEATS),
     )
 
 
@@ -267,6 +306,9 @@ def next_round(v: Vars, w: Vars, *, last: int = ROUNDS) -> z3.BoolRef:
         w.num("round") == v.num("round") + 1,
         w.num("phase") == SEARCH,
         *keep(v, w, "cycle"),
+        # The player after the horde's receiver starts the new round (UD-ROUND-2).
+        w.num("turn") == seat_after(v, v.num("active"), 1),
+        w.num("acted") == 0,
     )
 
 
@@ -286,6 +328,11 @@ def final_cycle(v: Vars, w: Vars) -> z3.BoolRef:
         seat_sum(w, "foes") >= 1,
         w.num("cycle") < w.num("cap"),
         w.num("phase") == ATTACKS,
+        # Each cycle of the final fight is one more characters' attack from the same
+        # receiver (UD-ROUND-3, UD-COMBAT-4).
+        *keep(v, w, "active"),
+        w.num("turn") == v.num("active"),
+        w.num("acted") == 0,
     )
 
 
