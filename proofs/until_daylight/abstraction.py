@@ -307,6 +307,12 @@ ABSTRACTION: Abstraction[UdState] = Abstraction(
             _least,
         ),
         Part(("config", "rubble_discard"), ("events",), _events),
+        Part(("built",), ("built",), lambda state: (sum(state.built),)),
+        Part(
+            ("offered", "secondary"),
+            ("offered", "secondary"),
+            lambda state: (len(state.offered), sum(state.secondary)),
+        ),
         _per_seat(("health",), "hp", lambda state, i: state.health[i]),
         _per_seat(("characters",), "top", max_health, chosen=True),
         _per_seat(

@@ -54,6 +54,7 @@ from dieproof.reference.until_daylight.types import (
     MAX_PLAYERS,
     MAX_TOKENS,
     MIN_PLAYERS,
+    OFFERED_OBJECTIVES,
     ROUNDS,
     TRAP_TOKENS,
 )
@@ -96,6 +97,10 @@ def background(v: Vars) -> z3.BoolRef:
         v.num("misclaimed") >= 0,
         v.num("least") >= 0,
         v.num("events") >= 0,
+        v.num("built") >= 0,
+        v.num("offered") >= 0,
+        v.num("offered") <= OFFERED_OBJECTIVES,
+        v.num("secondary") >= 0,
     ]
     for i in SEATS:
         parts.append(flag_at(v, "seat", i) == (n > i))
@@ -131,6 +136,8 @@ def init(v: Vars) -> z3.BoolRef:
         v.num("acted") == 0,
         v.num("misclaimed") == 0,
         v.num("events") == 0,
+        v.num("built") == 0,
+        v.num("offered") == 0,
         z3.Not(v.flag("won")),
         z3.Not(v.flag("lost")),
         *(at(v, name, i) == 0 for i in SEATS for name in PER_SEAT_INT),

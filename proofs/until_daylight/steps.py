@@ -221,6 +221,8 @@ def _build_common(
         w.num("rescued") >= 0,
         # Objectives are claimed as soon as they are fulfilled, and only then (UD-SETUP-4).
         w.num("misclaimed") == 0,
+        *keep(v, w, "offered", "secondary"),
+        build_rule(v, w),
         supply_rule(v, w),
         leader_rule(v, w, passes=passes),
     ]
@@ -278,6 +280,15 @@ def quiet(v: Vars, w: Vars) -> list[z3.BoolRef]:
         ),
         w.num("dice") == 0,
     ]
+
+
+def build_rule(v: Vars, w: Vars) -> z3.BoolRef:
+    """A token comes onto the table only by a build, one per action (UD-SEARCH-3,
+    UD-ENEMY-9): the tokens on the table grow by no more than the builds."""
+    built, built2 = v.num("built"), w.num("built")
+    tokens = seat_sum(v, "barr") + seat_sum(v, "traps")
+    tokens2 = seat_sum(w, "barr") + seat_sum(w, "traps")
+    return z3.And(built2 >= built, built2 <= built + 1, tokens2 - tokens <= built2 - built)
 
 
 def seat_after(v: Vars, seat: z3.ArithRef, steps: z3.ArithRef | int) -> z3.ArithRef:

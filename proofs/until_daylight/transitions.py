@@ -49,6 +49,7 @@ from dieproof.proofs.until_daylight.vocabulary import (
 from dieproof.reference.until_daylight.types import (
     MAX_DICE,
     MAX_TOKENS,
+    OFFERED_OBJECTIVES,
     ROUNDS,
 )
 
@@ -88,8 +89,22 @@ def setup(v: Vars, w: Vars) -> z3.BoolRef:
             v, w, "seat", "prot", "barr", "traps", "surv", "foes", "xp", "wounds", "kept", "owed"
         ),
         *chosen,
-        w.num("events") == v.num("events"),
+        *keep(v, w, "events", "built"),
         z3.Implies(w.num("phase") == SEARCH, w.num("misclaimed") == 0),
+        # Secondary objectives: two drawn, one at a time, then one kept (UD-SETUP-4),
+        # fewer only if the pile runs out.
+        z3.Or(
+            z3.And(*keep(v, w, "offered", "secondary")),
+            z3.And(
+                w.num("offered") == v.num("offered") + 1,
+                w.num("secondary") == v.num("secondary") - 1,
+            ),
+            z3.And(
+                w.num("offered") == 0,
+                w.num("secondary") == v.num("secondary"),
+                z3.Or(v.num("offered") == OFFERED_OBJECTIVES, v.num("secondary") == 0),
+            ),
+        ),
     )
 
 

@@ -62,6 +62,9 @@ GLOBAL_INT = (
     "misclaimed",
     "least",
     "events",
+    "built",
+    "offered",
+    "secondary",
 )
 """Besides the counts above: ``active`` is the seat receiving the round's horde (-1 in
 setup and the search phase), ``turn`` the seat whose turn it is, ``acted`` the players
@@ -69,7 +72,9 @@ who have acted in the characters' attack (areas done in the enemies' attack),
 ``misclaimed`` the objective cards whose mark disagrees with their count (fulfilled but
 not claimed, or claimed though a count that never falls is short), ``least`` the least
 number among every card count, pile and debt of the state (never negative), ``events``
-the red event cards in the rubble discard pile."""
+the red event cards in the rubble discard pile, ``built`` the tokens built in the game,
+``offered`` the secondary objectives drawn for the player choosing one, ``secondary``
+the secondary objective cards left in their pile."""
 GLOBAL_BOOL = ("won", "lost", "attacking", "fate_card", "useful")
 PER_SEAT_INT = (
     "hp",
