@@ -194,6 +194,12 @@ def _least(state: UdState) -> tuple[int]:
     return (min(numbers),)
 
 
+def _loose(state: UdState, seat: int) -> int:
+    """The seat's rubble cards other than ammunition."""
+    stacks = catalog(state.config).stacks
+    return sum(n for n, stack in zip(state.inventories[seat], stacks, strict=True) if not stack)
+
+
 def _events(state: UdState) -> tuple[int]:
     """Red event cards in the rubble discard pile."""
     cat = catalog(state.config)
@@ -334,6 +340,7 @@ ABSTRACTION: Abstraction[UdState] = Abstraction(
             experience,
         ),
         _per_seat(("wounds",), "wounds", lambda state, i: state.wounds[i]),
+        _per_seat(("inventories",), "loose", _loose),
         _per_seat(("saved",), "kept", lambda state, i: state.saved[i]),
         _per_seat(("step", "defense", "harm", "harmed"), "owed", _owed),
     ),

@@ -155,6 +155,17 @@ def search(
             for i in SEATS
         ),
         *(at(w, "surv", i) >= at(v, "surv", i) for i in SEATS),
+        # A give, a take, a draw, a use or a discard moves one card that is not
+        # ammunition (UD-SEARCH-1, UD-SEARCH-9); only a build takes several.
+        *(
+            z3.And(
+                at(w, "loose", i) <= at(v, "loose", i) + 1,
+                z3.Implies(
+                    at(w, "loose", i) < at(v, "loose", i) - 1, w.num("built") > v.num("built")
+                ),
+            )
+            for i in SEATS
+        ),
         # "Next": the turn passes clockwise, one player at a time (UD-SEARCH-1).
         z3.Or(w.num("turn") == v.num("turn"), w.num("turn") == seat_after(v, v.num("turn"), 1)),
         # Only a red noise event, discarded as it is drawn, attracts an infected

@@ -90,7 +90,10 @@ PER_SEAT_INT = (
     "wounds",
     "kept",
     "owed",
+    "loose",
 )
+"""Per seat (``name[i]``); ``loose`` counts the rubble cards of the seat's inventory that
+are not ammunition, which move one at a time."""
 PER_SEAT_BOOL = ("seat",)
 
 
