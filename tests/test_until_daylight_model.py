@@ -57,7 +57,7 @@ def test_a_wound_costs_the_character_its_health() -> None:
     assert allowed(before, replace(good, health=before.health)) == []
 
 
-@pytest.mark.rule("UD-ENEMY-9")
+@pytest.mark.rule("UD-SEARCH-2")
 def test_a_token_comes_only_from_a_build() -> None:
     before = searching()
     good = apply(before, Pass())
@@ -65,7 +65,7 @@ def test_a_token_comes_only_from_a_build() -> None:
     assert allowed(before, set_tuple(good, "traps", 1, 1)) == []
 
 
-@pytest.mark.rule("UD-SEARCH-9")
+@pytest.mark.rule("UD-SEARCH-3")
 def test_a_give_hands_over_one_card_that_is_not_ammunition() -> None:
     before = give_cards(searching(), 0, {"plank": 2})
     good = apply(before, Give(1, "plank"))
@@ -127,7 +127,6 @@ def test_each_cycle_of_the_final_fight_starts_with_the_receiver() -> None:
     assert allowed(rolling, replace(after, turn=2, current=2)) == []
 
 
-@pytest.mark.rule("UD-SEARCH-7")
 def test_no_count_of_cards_dice_or_debts_is_negative() -> None:
     """A pile, an inventory or a debt below zero is no state of the model: the
     background's natural numbers (``least``) refuse it, and the turn order's seats too."""

@@ -283,7 +283,7 @@ def quiet(v: Vars, w: Vars) -> list[z3.BoolRef]:
 
 
 def build_rule(v: Vars, w: Vars) -> z3.BoolRef:
-    """A token comes onto the table only by a build, one per action (UD-SEARCH-3,
+    """A token comes onto the table only by a build, one per action (UD-SEARCH-2,
     UD-ENEMY-9): the tokens on the table grow by no more than the builds."""
     built, built2 = v.num("built"), w.num("built")
     tokens = seat_sum(v, "barr") + seat_sum(v, "traps")

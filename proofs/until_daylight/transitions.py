@@ -156,7 +156,7 @@ def search(
         ),
         *(at(w, "surv", i) >= at(v, "surv", i) for i in SEATS),
         # A give, a take, a draw, a use or a discard moves one card that is not
-        # ammunition (UD-SEARCH-1, UD-SEARCH-9); only a build takes several.
+        # ammunition (UD-SEARCH-3, UD-SEARCH-4, UD-SEARCH-9); only a build takes several.
         *(
             z3.And(
                 at(w, "loose", i) <= at(v, "loose", i) + 1,
