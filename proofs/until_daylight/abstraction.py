@@ -164,10 +164,9 @@ def _misclaimed(state: UdState) -> tuple[int]:
 def _least(state: UdState) -> tuple[int]:
     """The least number among the state's card counts, piles and debts (0 when all are
     natural numbers, as they must be)."""
-    numbers = [
-        *state.rubble,
-        *state.rubble_discard,
-        *(n for cards in state.inventories for n in cards),
+    least = min(
+        0,
+        *map(min, (state.rubble, state.rubble_discard, *state.inventories)),
         *state.horde.counts(),
         *state.horde_discard.counts(),
         *state.saved,
@@ -176,14 +175,14 @@ def _least(state: UdState) -> tuple[int]:
         state.draws,
         state.discards,
         state.harm,
-        0,
-    ]
+    )
     attack = state.attack
     if attack is not None:
-        numbers += (attack.dice, attack.ammo, attack.heads, attack.bodies, attack.misses)
+        least = min(least, attack.dice, attack.ammo, attack.heads, attack.bodies, attack.misses)
     defense = state.defense
     if defense is not None:
-        numbers += (
+        least = min(
+            least,
             defense.dice_left,
             defense.dice,
             defense.heads,
@@ -191,20 +190,33 @@ def _least(state: UdState) -> tuple[int]:
             defense.misses,
             defense.damage,
         )
-    return (min(numbers),)
+    return (least,)
+
+
+_EVENTS: dict[int, tuple[Catalog, tuple[int, ...]]] = {}
+"""Per catalogue (by identity, kept alive here): the indices of its red event cards."""
+
+
+def _event_cards(cat: Catalog) -> tuple[int, ...]:
+    found = _EVENTS.get(id(cat))
+    if found is None or found[0] is not cat:
+        if len(_EVENTS) > 64:
+            _EVENTS.clear()
+        indices = tuple(i for i, card in enumerate(cat.cards) if card.event is not None)
+        found = _EVENTS[id(cat)] = (cat, indices)
+    return found[1]
 
 
 def _loose(state: UdState, seat: int) -> int:
     """The seat's rubble cards other than ammunition."""
-    stacks = catalog(state.config).stacks
-    return sum(n for n, stack in zip(state.inventories[seat], stacks, strict=True) if not stack)
+    cards = state.inventories[seat]
+    return sum(cards) - sum(cards[i] for i in catalog(state.config).ammo)
 
 
 def _events(state: UdState) -> tuple[int]:
     """Red event cards in the rubble discard pile."""
-    cat = catalog(state.config)
     pile = state.rubble_discard
-    return (sum(pile[i] for i, card in enumerate(cat.cards) if card.event is not None),)
+    return (sum(pile[i] for i in _event_cards(catalog(state.config))),)
 
 
 def _per_seat(
