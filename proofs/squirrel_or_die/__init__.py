@@ -1,9 +1,10 @@
-"""Squirrel or Die in z3: the abstract model (:mod:`.model`, over the variables of
-:mod:`.vocabulary`, with the transitions of :mod:`.transitions` and the turn order of
-:mod:`.turns`), the abstraction function from reference states (:mod:`.abstraction`),
-and the goal witnesses from real games (:mod:`.witnesses`). Importing the package
-registers the proofs.
-"""
+"""Squirrel or Die in z3: the abstract model (:mod:`~dieproof.proofs.squirrel_or_die.model`,
+over the variables of :mod:`~dieproof.proofs.squirrel_or_die.vocabulary`, with the
+transitions of :mod:`~dieproof.proofs.squirrel_or_die.transitions` and the turn order of
+:mod:`~dieproof.proofs.squirrel_or_die.turns`), the abstraction function from reference
+states (:mod:`~dieproof.proofs.squirrel_or_die.abstraction`), and the goal witnesses from
+real games (:mod:`~dieproof.proofs.squirrel_or_die.witnesses`). Importing the package
+registers the proofs."""
 
 from __future__ import annotations
 

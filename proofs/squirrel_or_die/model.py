@@ -1,6 +1,6 @@
 """Squirrel or Die in z3: the abstract model (init, invariants, properties, goals, wrong
-encodings) over the variables of :mod:`.vocabulary` and the transitions of
-:mod:`.transitions`.
+encodings) over the variables of :mod:`~dieproof.proofs.squirrel_or_die.vocabulary` and the
+transitions of :mod:`~dieproof.proofs.squirrel_or_die.transitions`.
 
 It states what the rulebook says each step does: a draw moves one tile of one kind from
 the sack to the grip; a flip moves one tile of one kind from face down to the flipper's

@@ -1,8 +1,10 @@
-"""Until Daylight in z3: the abstract model (:mod:`.model`, over the variables of
-:mod:`.vocabulary`, with the rules every step obeys in :mod:`.steps` and the
-transitions of :mod:`.transitions`), the abstraction function from reference states
-(:mod:`.abstraction`), and the goal witnesses from real games (:mod:`.witnesses`).
-Importing the package registers the proofs.
+"""Until Daylight in z3: the abstract model (:mod:`~dieproof.proofs.until_daylight.model`,
+over the variables of :mod:`~dieproof.proofs.until_daylight.vocabulary`, with the rules
+every step obeys in :mod:`~dieproof.proofs.until_daylight.steps` and the transitions of
+:mod:`~dieproof.proofs.until_daylight.transitions`), the abstraction function from reference
+states (:mod:`~dieproof.proofs.until_daylight.abstraction`), and the goal witnesses from
+real games (:mod:`~dieproof.proofs.until_daylight.witnesses`). Importing the package
+registers the proofs.
 
 The model counts what the invariants talk about: per seat the health and its maximum,
 the inventory's slots and its limit, protection cards, barricades and traps, survivors

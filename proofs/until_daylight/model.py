@@ -1,6 +1,7 @@
-"""Until Daylight in z3: the abstract model (background, init, named invariants,
-two-state properties, goals and wrong encodings) over the variables of
-:mod:`.vocabulary` and the transitions of :mod:`.transitions`."""
+"""Until Daylight in z3: the abstract model (background, init, named invariants, two-state
+properties, goals and wrong encodings) over the variables of
+:mod:`~dieproof.proofs.until_daylight.vocabulary` and the transitions of
+:mod:`~dieproof.proofs.until_daylight.transitions`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Until Daylight in z3: the rules every step obeys (health, inventories, tokens, the
 leader, the damage order, sacrifices, attracted cards, saved survivors), shared by the
-transitions of :mod:`.transitions`."""
+transitions of :mod:`~dieproof.proofs.until_daylight.transitions`."""
 
 from __future__ import annotations
 
