@@ -172,6 +172,7 @@ def witness_games(g: Game) -> tuple[vectors.WitnessGames | None, str]:
         raise CliError(
             f"{g.id}: the witness games of its proofs failed: {type(error).__name__}: {error}",
             EXIT_FAILURE,
+            error="CLI.FAILED",
         ) from None
 
 
@@ -189,6 +190,7 @@ def generated(
         raise CliError(
             f"{g.id}: generating its vectors failed: {type(error).__name__}: {error}",
             EXIT_FAILURE,
+            error="CLI.FAILED",
         ) from None
 
 
@@ -212,7 +214,9 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         try:
             written = vectors.write(cases, out)
         except OSError as error:
-            raise CliError(f"cannot write the vectors under {out}: {error}", EXIT_FAILURE) from None
+            raise CliError(
+                f"cannot write the vectors under {out}: {error.strerror or error}", error="CLI.FILE"
+            ) from None
         kinds: dict[str, JSON] = {
             kind: sum(1 for c in cases if c["kind"] == kind) for kind in vectors.KINDS
         }
@@ -234,7 +238,7 @@ def cmd_vectors(args: argparse.Namespace) -> int:
 
 def _check_vectors(root: Path, *, as_json: bool) -> int:
     if not root.exists():
-        raise CliError(f"{root} does not exist")
+        raise CliError(f"{root} does not exist", error="CLI.FILE")
     reports = vectors.check_paths(vectors.case_files(root), game)
     failed = [r for r in reports if not r.ok]
     if as_json:
@@ -291,7 +295,7 @@ def cmd_differential(args: argparse.Namespace) -> int:
                 g, adapter, cases, on_case=lambda done: progress.update(task, completed=done)
             )
     except differential.AdapterError as error:
-        raise CliError(str(error), EXIT_FAILURE) from None
+        raise CliError(str(error), error="CLI.ADAPTER") from None
     if as_json:
         print_json(report.to_json())
     else:
@@ -308,7 +312,7 @@ def _vector_source(g: Game, folder: Path | None) -> Sequence[dict[str, JSON]]:
         try:
             case = vectors.read(path)
         except vectors.VectorError as error:
-            raise CliError(str(error)) from None
+            raise CliError(str(error), error="CLI.JSON") from None
         if case.get("game") == g.id:
             found.append(case)
     if not found:

@@ -98,6 +98,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         config = picked[0].config
     else:
         config = g.default_config(players)
+    # A configuration the rules refuse is bad input, found before anything is printed.
+    config = g.load_config(g.dump_config(config))
+    target: Path | None = args.out
+    if target is not None:
+        try:
+            target.open("a", encoding="utf-8").close()
+        except OSError as error:
+            raise CliError(f"cannot write {target}: {error.strerror}", error="CLI.FILE") from None
     out = out_console()
     out.print(f"{g.title} ({g.id}), {config_label(g, config)}, seed {seed}")
     show: bool = args.show
@@ -121,7 +129,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     out.print(_ending(playout.result, len(playout.actions)))
     for step, violation in playout.violations:
         out.print(f"VIOLATION {violation.invariant} at step {step}: {violation.message}")
-    target: Path | None = args.out
     if target is not None:
         with target.open("w", encoding="utf-8") as file:
             write_trace(file, g, config, playout.actions, generator=f"dieproof {__version__}")
@@ -204,9 +211,9 @@ def cmd_check(args: argparse.Namespace) -> int:
                     "malformed": {"code": error.code, "line": error.line, "message": error.message},
                 }
             )
-        raise CliError(f"malformed trace: {error.message} [{error.code}]") from None
+        raise CliError(f"malformed trace: {error.message}", error=error.code) from None
     except OSError as error:
-        raise CliError(f"cannot read {source}: {error.strerror}") from None
+        raise CliError(f"cannot read {source}: {error.strerror}", error="CLI.FILE") from None
     if as_json:
         print_json(report.to_json())
     else:

@@ -19,7 +19,7 @@ from typing import Generic, Literal, Protocol, TypeVar, cast
 
 import msgspec
 
-from dieproof.reference.core import chance, types
+from dieproof.reference.core import chance, strict, types
 from dieproof.reference.core.errors import (
     InvalidAction,
     InvalidConfig,
@@ -541,10 +541,16 @@ class GameBase(Generic[C, S, A]):
         return ENCODER.encode(self._config(config)).decode()
 
     def load_config(self, text: str | bytes) -> C:
+        """Decode a configuration (a key given twice is refused) and validate it."""
         try:
             config = self._config_decoder.decode(text)
-        except (msgspec.ValidationError, msgspec.DecodeError) as error:
+            strict.refuse_duplicates(text)
+        except (msgspec.ValidationError, msgspec.DecodeError, strict.JsonInputError) as error:
             raise InvalidConfig(f"{self.prefix}.CONFIG_JSON", f"bad config: {error}") from None
+        except RecursionError:
+            raise InvalidConfig(
+                f"{self.prefix}.CONFIG_JSON", "bad config: nested too deeply"
+            ) from None
         self.validate_config(config)
         return config
 
@@ -556,6 +562,8 @@ class GameBase(Generic[C, S, A]):
             return self._state_decoder.decode(text)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
             raise InvalidState(f"{self.prefix}.STATE_JSON", f"bad state: {error}") from None
+        except RecursionError:
+            raise InvalidState(f"{self.prefix}.STATE_JSON", "bad state: nested too deeply") from None
 
     def dump_action(self, action: Action) -> str:
         return ENCODER.encode(self._action(action)).decode()
@@ -565,6 +573,10 @@ class GameBase(Generic[C, S, A]):
             return self._action_decoder.decode(text)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
             raise InvalidAction(f"{self.prefix}.ACTION_JSON", f"bad action: {error}") from None
+        except RecursionError:
+            raise InvalidAction(
+                f"{self.prefix}.ACTION_JSON", "bad action: nested too deeply"
+            ) from None
 
     def schemas(self) -> dict[str, dict[str, JSON]]:
         def schema(kind: object) -> dict[str, JSON]:

@@ -53,8 +53,11 @@ class ProcessAdapter(Adapter):
         self.command = command
         self.timeout = timeout
         try:
+            argv = shlex.split(command)
+            if not argv:
+                raise ValueError("the command is empty")
             self._process = subprocess.Popen(
-                shlex.split(command),
+                argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
