@@ -341,7 +341,10 @@ def test_the_command_reads_vectors_from_a_folder(
     assert code == 0, out
     assert "OK" in out
     assert (
-        main(["differential", SOD, "--against", serve_command(), "--no-vectors", "--games", "0"])
+        main(
+            ["differential", SOD, "--against", serve_command(), "--no-vectors",
+             "--games", "0", "--configs", "0"]
+        )  # fmt: skip
         == 2
     )
     empty = tmp_path / "empty"
@@ -350,5 +353,5 @@ def test_the_command_reads_vectors_from_a_folder(
 
 
 def test_the_command_with_a_missing_program(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["differential", SOD, "--against", "/no/such/adapter", "--games", "0"]) == 1
+    assert main(["differential", SOD, "--against", "/no/such/adapter", "--games", "0"]) == 2
     assert "cannot start" in capsys.readouterr().err

@@ -34,7 +34,15 @@ from dieproof.reference.cli.common import (
 )
 from dieproof.reference.core.errors import RulesError
 
-__all__ = ["CLI_ERRORS", "EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "CliError", "build_parser", "main"]
+__all__ = [
+    "CLI_ERRORS",
+    "EXIT_FAILURE",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "CliError",
+    "build_parser",
+    "main",
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -77,7 +77,8 @@ class ArgumentParser(argparse.ArgumentParser):
     ``dieproof COMMAND: error: MESSAGE (see dieproof COMMAND --help) [CLI.USAGE]``."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help) [CLI.USAGE]\n")
+        hint = f"(see {self.prog} --help)"
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} {hint} [CLI.USAGE]\n")
 
 
 Handler = Callable[[argparse.Namespace], int]

@@ -13,6 +13,7 @@ from dieproof.reference import game, game_ids
 from dieproof.reference.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
+    EXIT_USAGE,
     CliError,
     CommandFactory,
     err_console,
@@ -31,6 +32,7 @@ from dieproof.reference.oracle.referee import serve
 from dieproof.reference.oracle.schemas import KIND_NAMES, schemas
 
 DEFAULT_DIFFERENTIAL_GAMES: Final = 5
+DEFAULT_SAMPLED_CONFIGS: Final = 10
 
 
 def register(command: CommandFactory) -> None:
@@ -122,6 +124,27 @@ def register(command: CommandFactory) -> None:
         f"(default {DEFAULT_DIFFERENTIAL_GAMES})",
     )
     sub.add_argument("--seed", type=int, default=0, help="seed of the first random game")
+    sub.add_argument(
+        "--configs",
+        type=int,
+        default=DEFAULT_SAMPLED_CONFIGS,
+        metavar="N",
+        help="also one random game on each of N configurations drawn within the rules "
+        f"(other boxes, decks, characters, readings; default {DEFAULT_SAMPLED_CONFIGS})",
+    )
+    sub.add_argument(
+        "--probes",
+        type=int,
+        default=differential.DEFAULT_PROBES,
+        metavar="N",
+        help="illegal or malformed actions tried at every step of a random game "
+        f"(default {differential.DEFAULT_PROBES}, 0 for none)",
+    )
+    sub.add_argument(
+        "--no-rule-ids",
+        action="store_true",
+        help="compare the error codes of refusals but not their rule ids",
+    )
     sub.add_argument(
         "--vectors",
         type=Path,
@@ -237,25 +260,37 @@ def cmd_vectors(args: argparse.Namespace) -> int:
 
 
 def _check_vectors(root: Path, *, as_json: bool) -> int:
+    """Replay every case under ``root``. A file that is not a readable case is reported
+    (malformed) and the others still run; the exit status is 2 if any file is malformed,
+    else 1 if any case disagrees, else 0."""
     if not root.exists():
         raise CliError(f"{root} does not exist", error="CLI.FILE")
     reports = vectors.check_paths(vectors.case_files(root), game)
     failed = [r for r in reports if not r.ok]
+    malformed = [r for r in failed if r.malformed]
     if as_json:
         print_json(
             {
                 "ok": not failed and bool(reports),
                 "cases": len(reports),
+                "malformed": len(malformed),
                 "failed": [r.to_json() for r in failed],
             }
         )
     else:
         out = out_console()
         for report in failed:
-            out.print(f"FAILED {report.name}: {report.problem}")
+            what = "MALFORMED" if report.malformed else "FAILED"
+            out.print(f"{what} {report.name}: {report.problem}")
         steps = sum(r.steps for r in reports)
         verdict = "OK" if not failed and reports else "FAILED"
-        out.print(f"{len(reports)} cases, {steps:,} steps checked, {len(failed)} failed: {verdict}")
+        out.print(
+            f"{len(reports)} cases, {steps:,} steps checked, {len(failed)} failed"
+            + (f" ({len(malformed)} malformed)" if malformed else "")
+            + f": {verdict}"
+        )
+    if malformed:
+        return EXIT_USAGE
     return EXIT_OK if reports and not failed else EXIT_FAILURE
 
 
@@ -280,9 +315,13 @@ def cmd_differential(args: argparse.Namespace) -> int:
     if not args.no_vectors:
         cases += differential.vector_cases(_vector_source(g, args.vectors))
     games: int = args.games
-    if games < 0:
-        raise CliError("--games must be 0 or more")
-    cases += differential.random_game_cases(g, games, args.seed)
+    sampled: int = args.configs
+    probes: int = args.probes
+    for flag, value in (("--games", games), ("--configs", sampled), ("--probes", probes)):
+        if value < 0:
+            raise CliError(f"{flag} must be 0 or more")
+    cases += differential.random_game_cases(g, games, args.seed, sampled=sampled)
+    options = differential.Options(probes=probes, rule_ids=not args.no_rule_ids)
     if not cases:
         raise CliError("nothing to compare: no vectors and --games 0")
     try:
@@ -292,7 +331,11 @@ def cmd_differential(args: argparse.Namespace) -> int:
         ):
             task = progress.add_task(f"differential {g.id}", total=len(cases))
             report = differential.run(
-                g, adapter, cases, on_case=lambda done: progress.update(task, completed=done)
+                g,
+                adapter,
+                cases,
+                on_case=lambda done: progress.update(task, completed=done),
+                options=options,
             )
     except differential.AdapterError as error:
         raise CliError(str(error), error="CLI.ADAPTER") from None

@@ -19,7 +19,7 @@ from typing import Generic, Literal, Protocol, TypeVar, cast
 
 import msgspec
 
-from dieproof.reference.core import chance, strict, types
+from dieproof.reference.core import chance, sampling, strict, types
 from dieproof.reference.core.errors import (
     InvalidAction,
     InvalidConfig,
@@ -155,6 +155,10 @@ class Game(Protocol):
     def content(self, config: Config) -> Mapping[str, Sequence[str]]:
         """The game's named content under ``config``: per kind, names in index order."""
 
+    def sample_config(self, rng: random.Random) -> Config:
+        """A random configuration the rules allow: any player count and variant, any
+        reading, and content drawn within what the rules accept."""
+
     def lookup(self, config: Config, kind: str, name: str) -> int:
         """The index of the content of ``kind`` called ``name``."""
 
@@ -280,6 +284,9 @@ class Rules(Generic[C, S, A]):
     """The game's named content under a configuration: for each kind (``"tile"``,
     ``"character"``, ``"card"``) the names in index order, so that the index of a name
     is the number a state uses for it."""
+    sample_config: Callable[[random.Random], C] | None = None
+    """A random configuration the rules allow, content included (other boxes, decks,
+    characters); without it, an official configuration with random readings."""
 
 
 class GameBase(Generic[C, S, A]):
@@ -468,6 +475,18 @@ class GameBase(Generic[C, S, A]):
             return {}
         return self.rules.content(self._config(config))
 
+    def sample_config(self, rng: random.Random) -> C:
+        """A random configuration the rules allow (the differential plays them): the
+        game's own draw, content included, or else an official configuration with every
+        ``Literal`` field (the readings) drawn at random."""
+        if self.rules.sample_config is not None:
+            config = self.rules.sample_config(rng)
+        else:
+            configs = list(self.configs())
+            config = sampling.random_literals(configs[rng.randrange(len(configs))], rng)
+        self.validate_config(config)
+        return config
+
     def lookup(self, config: Config, kind: str, name: str) -> int:
         """The index of the content called ``name`` of ``kind`` (case-insensitive)."""
         table = self.content(config)
@@ -563,7 +582,9 @@ class GameBase(Generic[C, S, A]):
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
             raise InvalidState(f"{self.prefix}.STATE_JSON", f"bad state: {error}") from None
         except RecursionError:
-            raise InvalidState(f"{self.prefix}.STATE_JSON", "bad state: nested too deeply") from None
+            raise InvalidState(
+                f"{self.prefix}.STATE_JSON", "bad state: nested too deeply"
+            ) from None
 
     def dump_action(self, action: Action) -> str:
         return ENCODER.encode(self._action(action)).decode()

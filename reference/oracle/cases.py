@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from dieproof.reference import __version__
+from dieproof.reference.core import strict
 from dieproof.reference.core.errors import InvalidAction, RulesError
 from dieproof.reference.core.examples import json_of
 from dieproof.reference.core.game import Game
@@ -253,8 +254,8 @@ def write(cases: Iterable[Mapping[str, JSON]], out: Path) -> list[Path]:
 def read(path: Path) -> dict[str, JSON]:
     """Read one case file; raises :class:`VectorError` if it is not a JSON object."""
     try:
-        data = json_of(path.read_bytes())
-    except (OSError, ValueError) as error:
+        data = strict.decode(path.read_bytes())
+    except (OSError, strict.JsonInputError) as error:
         raise VectorError(f"{path}: {error}") from None
     if not isinstance(data, dict):
         raise VectorError(f"{path}: a case is a JSON object")

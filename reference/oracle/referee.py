@@ -219,13 +219,12 @@ class Referee:
 
 
 def _field_text(request: Mapping[str, JSON], name: str) -> str:
-    """A JSON object field of ``request`` as JSON text, for the game's decoder."""
+    """A field of ``request`` as JSON text, for the game's decoder (which refuses a value
+    of the wrong shape with the game's own code, ``PREFIX.ACTION_JSON`` and the like,
+    exactly as the rules refuse it anywhere else)."""
     if name not in request:
         raise RefereeError("REFEREE.FIELD", f"the request needs {name}")
-    value = request[name]
-    if not isinstance(value, dict):
-        raise RefereeError("REFEREE.FIELD", f"{name} is a JSON object")
-    return canonical(value)
+    return canonical(request[name])
 
 
 def _error(ident: JSON, code: str, message: str, rule: str | None) -> dict[str, JSON]:

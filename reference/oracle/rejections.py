@@ -74,7 +74,7 @@ class _Search:
 def rejection_cases(g: Game, seeds: int = REJECTION_SEEDS) -> list[dict[str, JSON]]:
     """One case per error code: the best probe found that the rules reject so."""
     search = _Search()
-    enums = _schema_enums(g)
+    enums = schema_enums(g)
     games: list[tuple[Config, tuple[Action, ...]]] = [
         (config, tuple(driver.play(g, config, seed).actions))
         for config in sorted(g.configs(), key=lambda c: c.players)
@@ -136,7 +136,7 @@ def _probe_game(
         state = g.apply(state, action)
 
 
-def _schema_enums(g: Game) -> dict[str, list[JSON]]:
+def schema_enums(g: Game) -> dict[str, list[JSON]]:
     """Every value an action field may take where the game's action schema enumerates
     them (an enumeration type), by field name."""
     document = g.schemas()["action"]
