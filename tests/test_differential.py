@@ -342,8 +342,17 @@ def test_the_command_reads_vectors_from_a_folder(
     assert "OK" in out
     assert (
         main(
-            ["differential", SOD, "--against", serve_command(), "--no-vectors",
-             "--games", "0", "--configs", "0"]
+            [
+                "differential",
+                SOD,
+                "--against",
+                serve_command(),
+                "--no-vectors",
+                "--games",
+                "0",
+                "--configs",
+                "0",
+            ]
         )  # fmt: skip
         == 2
     )

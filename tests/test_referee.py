@@ -22,7 +22,7 @@ from jsonschema import Draft202012Validator
 from dieproof.reference import game, games
 from dieproof.reference.core import driver
 from dieproof.reference.oracle.referee import Referee, serve
-from dieproof.reference.oracle.schemas import OPS, schemas
+from dieproof.reference.oracle.schemas import FIELDS, OPS, schemas
 
 SOD = "squirrel-or-die"
 CODE = re.compile(r"^[A-Z][A-Z0-9]*\.[A-Z0-9_]+$")
@@ -324,6 +324,12 @@ def hostile_request(rng: random.Random) -> Any:
         request["id"] = rng.choice([rng.randint(0, 10**6), "id", None, 1.5, [1]])
     if rng.random() < 0.05:
         request["kind"] = rng.choice(["vector", "state", "x", 3])
+    if rng.random() < 0.05:
+        request["position"] = random_json(rng)
+    allowed = FIELDS.get(request["op"])
+    if allowed is not None and rng.random() < 0.9:
+        # mostly the op's own fields (an unknown field is refused before anything else)
+        request = {key: value for key, value in request.items() if key in allowed}
     return request
 
 

@@ -19,7 +19,7 @@ from typing import Generic, Literal, Protocol, TypeVar, cast
 
 import msgspec
 
-from dieproof.reference.core import chance, sampling, strict, types
+from dieproof.reference.core import chance, describe, sampling, strict, types
 from dieproof.reference.core.errors import (
     InvalidAction,
     InvalidConfig,
@@ -149,6 +149,9 @@ class Game(Protocol):
     def components(self, config: Config) -> tuple[Component, ...]:
         """The game's components under ``config``, each with its source."""
 
+    def contract(self) -> Contract | None:
+        """The orders and conventions an implementer must match."""
+
     def provisional(self, config: Config) -> tuple[Component, ...]:
         """The components under ``config`` that are our placeholders."""
 
@@ -193,6 +196,31 @@ class Component:
     """Its members in a few words each, where listing them helps (``"Pillar: 6 health"``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """What an implementer must match that the types alone do not say (DESIGN section
+    6): the canonical order of the legal actions of every kind, the conventions of the
+    state's JSON, and when each chance step comes.
+
+    The oracle guide shows it for every game and the JSON Schemas carry it in their
+    descriptions (each action's order in its own schema); a test requires an order for
+    every action type, players' and chance's, of every registered game.
+    """
+
+    decisions: str
+    """How the list of one decision is ordered when several kinds of action are open at
+    once (``legal`` lists every open action in this order)."""
+    orders: Mapping[str, str]
+    """For each action type tag: when such actions are open and in which order they are
+    listed (for chance's: the order of the outcomes and their weights)."""
+    conventions: tuple[tuple[str, str], ...] = ()
+    """(topic, convention) pairs: seats, coordinates, the order of cells, how multisets
+    and references to content are written."""
+    chance: tuple[tuple[str, str], ...] = ()
+    """(chance step, when it comes and what it decides), in the order they come in a
+    game: each is one chance node, one outcome applied like an action."""
+
+
 def _accept(_value: object) -> None:
     """The default structural check: nothing to refuse."""
 
@@ -229,6 +257,9 @@ class Positions(Generic[P, S]):
 
     def schema(self) -> dict[str, JSON]:
         document = cast("dict[str, JSON]", msgspec.json.schema(self.description))
+        definitions = document.get("$defs")
+        if isinstance(definitions, dict):
+            describe.describe(definitions, self.description)
         return {"$schema": "https://json-schema.org/draft/2020-12/schema", **document}
 
     def build(self, text: str | bytes) -> S:
@@ -284,6 +315,8 @@ class Rules(Generic[C, S, A]):
     """The game's named content under a configuration: for each kind (``"tile"``,
     ``"character"``, ``"card"``) the names in index order, so that the index of a name
     is the number a state uses for it."""
+    contract: Contract | None = None
+    """The orders and conventions an implementer must match (see :class:`Contract`)."""
     sample_config: Callable[[random.Random], C] | None = None
     """A random configuration the rules allow, content included (other boxes, decks,
     characters); without it, an official configuration with random readings."""
@@ -458,6 +491,10 @@ class GameBase(Generic[C, S, A]):
         self.check_state(state)
         return state
 
+    def contract(self) -> Contract | None:
+        """The orders and conventions an implementer must match (``None``: undeclared)."""
+        return self.rules.contract
+
     def components(self, config: Config) -> tuple[Component, ...]:
         """The game's components under ``config`` with their sources (empty when the game
         declares none)."""
@@ -602,6 +639,9 @@ class GameBase(Generic[C, S, A]):
     def schemas(self) -> dict[str, dict[str, JSON]]:
         def schema(kind: object) -> dict[str, JSON]:
             document = cast("dict[str, JSON]", msgspec.json.schema(kind))
+            definitions = document.get("$defs")
+            if isinstance(definitions, dict):
+                describe.describe(definitions, kind)
             return {"$schema": "https://json-schema.org/draft/2020-12/schema", **document}
 
         return {

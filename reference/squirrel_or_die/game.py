@@ -10,7 +10,9 @@ from dieproof.reference.core.examples import Example
 from dieproof.reference.core.game import GameBase, Rules
 from dieproof.reference.core.types import Violation
 from dieproof.reference.squirrel_or_die import audit, rules
-from dieproof.reference.squirrel_or_die.tiles import Tiles
+from dieproof.reference.squirrel_or_die.contract import CONTRACT
+from dieproof.reference.squirrel_or_die.position import POSITIONS
+from dieproof.reference.squirrel_or_die.tiles import TILE_ORDER, Tiles
 from dieproof.reference.squirrel_or_die.types import (
     ACTION_TYPES,
     HAND_SIZE,
@@ -133,6 +135,9 @@ GAME: Final = GameBase(
         examples=_examples,
         sample_legal_action=rules.sample_legal_action,
         sample_chance=rules.sample_draw,
+        contract=CONTRACT,
+        positions=POSITIONS,
+        content=lambda config: {"tile": [tile.value for tile in TILE_ORDER]},
     ),
 )
 """Squirrel or Die (2-4 players): hide tiles in Autumn, flip them in Winter."""

@@ -239,6 +239,8 @@ class RubbleCard(Value, frozen=True):
     event: EventKind | None = None
     """A red event card's effect."""
     source: str = "provisional"
+    """Where the entry comes from: ``rulebook``, a cited public source, or
+    ``provisional``."""
 
 
 class Deck(Value, frozen=True):
@@ -297,6 +299,8 @@ class Objective(Value, frozen=True):
     count: int = 1
     """Copies of a secondary objective in its pile."""
     source: str = "provisional"
+    """Where the entry comes from: ``rulebook``, a cited public source, or
+    ``provisional``."""
 
 
 class Content(Value, frozen=True):
@@ -627,30 +631,35 @@ class FirstPlayer(Action, frozen=True, tag="first-player"):
     """Chance: the roll-off's winner."""
 
     seat: int
+    """The seat that chooses first and plays first."""
 
 
 class Choose(Action, frozen=True, tag="choose"):
     """Choose a character."""
 
     character: str
+    """The character's name, as in the content."""
 
 
 class DrawObjective(Action, frozen=True, tag="objective"):
     """Chance: a secondary objective comes off its pile."""
 
     objective: str
+    """The objective's name, as in the content."""
 
 
 class Keep(Action, frozen=True, tag="keep"):
     """Keep one of the two secondary objectives drawn (the other is discarded)."""
 
     objective: str
+    """The name of the objective kept."""
 
 
 class Clock(Action, frozen=True, tag="clock"):
     """Chance: the gong sounds (``gong``), or the search phase goes on."""
 
     gong: bool
+    """True: the gong sounds and the search phase ends."""
 
 
 class Draw(Action, frozen=True, tag="draw"):
@@ -661,6 +670,7 @@ class Build(Action, frozen=True, tag="build"):
     """Craft a trap or a barricade from rubble cards."""
 
     token: Token
+    """The token built."""
 
 
 class Give(Action, frozen=True, tag="give"):
@@ -668,28 +678,36 @@ class Give(Action, frozen=True, tag="give"):
     one slot) to player ``to``."""
 
     to: int
+    """The seat that receives the cards."""
     card: str
+    """The rubble card's name."""
     count: int = 1
+    """How many cards of that kind."""
 
 
 class Take(Action, frozen=True, tag="take"):
     """Ask player ``owner`` to let you take ``count`` cards of kind ``card``."""
 
     owner: int
+    """The seat whose cards are asked for."""
     card: str
+    """The rubble card's name."""
     count: int = 1
+    """How many cards of that kind."""
 
 
 class Consent(Action, frozen=True, tag="consent"):
     """The owner's answer to a take."""
 
     agree: bool
+    """True: the cards change hands."""
 
 
 class Use(Action, frozen=True, tag="use"):
     """Use a rubble card that needs an action (food)."""
 
     card: str
+    """The rubble card's name."""
 
 
 class Pass(Action, frozen=True, tag="pass"):
@@ -700,24 +718,28 @@ class Found(Action, frozen=True, tag="found"):
     """Chance: the rubble card drawn."""
 
     card: str
+    """The rubble card's name."""
 
 
 class Discard(Action, frozen=True, tag="discard"):
     """Discard one rubble card of kind ``card``."""
 
     card: str
+    """The rubble card's name."""
 
 
 class FateRoll(Action, frozen=True, tag="fate"):
     """Chance: the die of fate's face."""
 
     face: Fate
+    """The face rolled."""
 
 
 class Reveal(Action, frozen=True, tag="horde"):
     """Chance: the horde card revealed."""
 
     enemy: Enemy
+    """The kind of horde card; it joins the end of the receiving area."""
 
 
 class AttackWith(Action, frozen=True, tag="attack"):
@@ -725,28 +747,36 @@ class AttackWith(Action, frozen=True, tag="attack"):
     ammunition cards."""
 
     area: int
+    """The seat whose combat area is attacked."""
     weapon: str
+    """The weapon card's name."""
     ammo: int = 0
+    """Ammunition cards spent (0 for a melee weapon)."""
 
 
 class Roll(Action, frozen=True, tag="roll"):
     """Chance: the combat dice show this many heads, bodies and misses."""
 
     heads: int
+    """Dice showing a head."""
     bodies: int
+    """Dice showing a body."""
     misses: int
+    """Dice showing a miss."""
 
 
 class Allot(Action, frozen=True, tag="allot"):
     """Spend head or body damage on the target in front."""
 
     face: Face
+    """Which damage to spend."""
 
 
 class Sacrifice(Action, frozen=True, tag="sacrifice"):
     """Discard ``count`` saved survivors, each absorbing one damage."""
 
     count: int
+    """How many survivors (0: none)."""
 
 
 UdAction = (
