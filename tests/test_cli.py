@@ -750,7 +750,8 @@ def test_check_bad_utf8(
     trace.write_bytes(header + b'\n{"action":{"type":"roll","value":"\xff"}}\n')
     code, report = run_json(capsys, "check", str(trace), "--json")
     assert code == 2
-    assert report["malformed"]["line"] == 2
+    malformed = report["malformed"]
+    assert isinstance(malformed, dict) and malformed["line"] == 2
 
 
 def test_check_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
