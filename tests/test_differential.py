@@ -353,7 +353,7 @@ def test_the_command_reads_vectors_from_a_folder(
                 "--configs",
                 "0",
             ]
-        )  # fmt: skip
+        )
         == 2
     )
     empty = tmp_path / "empty"
