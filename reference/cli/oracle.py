@@ -24,10 +24,15 @@ from dieproof.reference.cli.common import (
     positive_float,
     print_json,
     progress_bar,
+    read_bytes,
+    read_config,
 )
+from dieproof.reference.core import strict
+from dieproof.reference.core.examples import json_of
 from dieproof.reference.core.game import Game
 from dieproof.reference.core.types import JSON
 from dieproof.reference.oracle import differential, vectors
+from dieproof.reference.oracle.observe import observe
 from dieproof.reference.oracle.referee import serve
 from dieproof.reference.oracle.schemas import KIND_NAMES, schemas
 
@@ -52,6 +57,38 @@ def register(command: CommandFactory) -> None:
     sub.add_argument(
         "--kind", choices=KIND_NAMES, help="only this schema (default: all, in one object)"
     )
+
+    sub = command(
+        "position",
+        "build a state from a short position description",
+        "Read a position description (JSON in the game's position schema: `dieproof schema "
+        "GAME --kind position`) from FILE or stdin, fill in what it leaves out the way the "
+        "rules would, validate the state like any state the referee receives, and print "
+        "it as canonical JSON (or, with --show, the player to move and the legal actions "
+        "or chance outcomes too). Bad descriptions exit 2 with the game's code.",
+        "  dieproof position squirrel-or-die winter.json\n"
+        '  echo \'{"characters": ["pillar", "hipster", "trigger"], '
+        '"config": {"players": 3}}\' | dieproof position until-daylight - --show',
+        cmd_position,
+    )
+    sub.add_argument("game", metavar="GAME", help="the game id")
+    sub.add_argument("file", metavar="FILE", help="the description (JSON), or - for stdin")
+    sub.add_argument(
+        "--show", action="store_true", help="also the player to move and what they can do"
+    )
+
+    sub = command(
+        "content",
+        "list a game's content by name, with the index states use",
+        "List the named content of a game under a configuration (the default one, or "
+        "--config): for each kind (tile, character, card, objective, ...) the names in "
+        "index order, the numbers states use for them.",
+        "  dieproof content until-daylight\n  dieproof content until-daylight --json",
+        cmd_content,
+    )
+    sub.add_argument("game", metavar="GAME", help="the game id")
+    sub.add_argument("--config", type=Path, metavar="FILE.json", help="a configuration")
+    json_flag(sub)
 
     sub = command(
         "vectors",
@@ -171,6 +208,50 @@ def cmd_schema(args: argparse.Namespace) -> int:
     found = schemas(get_game(args.game))
     kind: str | None = args.kind
     print_json(found if kind is None else found[kind])
+    return EXIT_OK
+
+
+# -- position and content -----------------------------------------------------------------------
+
+
+def cmd_position(args: argparse.Namespace) -> int:
+    """``dieproof position``."""
+    g = get_game(args.game)
+    text = read_bytes(Path(args.file))
+    try:
+        strict.decode(text)
+    except strict.JsonInputError as error:
+        raise CliError(f"{args.file}: {error}", error=f"{g.prefix}.POSITION_JSON") from None
+    state = g.position(text)
+    if not args.show:
+        print_json(json_of(g.dump_state(state)))
+        return EXIT_OK
+    seen = observe(g, state)
+    print_json(
+        {
+            "state": json_of(seen.state),
+            "to_move": seen.to_move,
+            "legal": seen.legal,
+            "chance": seen.chance,
+            "result": seen.result,
+        }
+    )
+    return EXIT_OK
+
+
+def cmd_content(args: argparse.Namespace) -> int:
+    """``dieproof content``."""
+    g = get_game(args.game)
+    config = g.default_config() if args.config is None else read_config(g, args.config)
+    table = {kind: list(names) for kind, names in g.content(config).items()}
+    if args.json:
+        print_json(table)
+        return EXIT_OK
+    out = out_console()
+    if not table:
+        out.print(f"{g.id} names no content")
+    for kind, names in table.items():
+        out.print(f"{kind}: " + ", ".join(f"{index} {name}" for index, name in enumerate(names)))
     return EXIT_OK
 
 

@@ -12,6 +12,7 @@ from dieproof.reference.core.types import Violation
 from dieproof.reference.squirrel_or_die import audit, rules
 from dieproof.reference.squirrel_or_die.contract import CONTRACT
 from dieproof.reference.squirrel_or_die.position import POSITIONS
+from dieproof.reference.squirrel_or_die.sampling import sample_config
 from dieproof.reference.squirrel_or_die.tiles import TILE_ORDER, Tiles
 from dieproof.reference.squirrel_or_die.types import (
     ACTION_TYPES,
@@ -137,6 +138,7 @@ GAME: Final = GameBase(
         sample_chance=rules.sample_draw,
         contract=CONTRACT,
         positions=POSITIONS,
+        sample_config=sample_config,
         content=lambda config: {"tile": [tile.value for tile in TILE_ORDER]},
     ),
 )

@@ -21,6 +21,7 @@ from dieproof.reference.until_daylight.base import (
 )
 from dieproof.reference.until_daylight.contract import CONTRACT
 from dieproof.reference.until_daylight.position import POSITIONS
+from dieproof.reference.until_daylight.sampling import sample_config
 from dieproof.reference.until_daylight.types import (
     ACTION_TYPES,
     BARRICADE_TOKENS,
@@ -177,6 +178,7 @@ GAME: Final = GameBase(
         sample_chance=rules.sample_chance,
         contract=CONTRACT,
         positions=POSITIONS,
+        sample_config=sample_config,
         content=content_names,
     ),
 )

@@ -10,7 +10,7 @@ holds dieproof's default, with the source of every entry.
 from __future__ import annotations
 
 import enum
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 
@@ -184,61 +184,93 @@ class ObjectiveKind(enum.Enum):
 
 # -- content ------------------------------------------------------------------------------
 
+# Bounds on a user's content, so that no configuration (6 MB of content, say) makes the
+# referee's answers or memory grow without limit. The schema states them and the decoder
+# refuses a configuration past them (UD.CONFIG_JSON); validate_config checks the same for
+# configurations built in Python (UD.CONTENT). Each is far beyond the printed game.
+MAX_NAME: Final = 64
+"""Characters in a name of a card, character or objective."""
+MAX_CHARACTERS: Final = 32
+"""Character cards in a content."""
+MAX_CARD_KINDS: Final = 128
+"""Kinds of rubble card (and objective cards) in a content."""
+MAX_RECIPE: Final = 16
+"""Cards in a craft recipe."""
+MAX_COPIES: Final = 1_000
+"""Copies of one kind of card, of one kind of horde card, or of an objective."""
+MAX_AMOUNT: Final = 100
+"""Health, slots, dice, heal, die faces, targets and experience of one entry."""
+MAX_SOURCE: Final = 300
+"""Characters in an entry's ``source``."""
+
+Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
+"""A name in the content (at most :data:`MAX_NAME` characters)."""
+Copies = Annotated[int, msgspec.Meta(le=MAX_COPIES)]
+"""A count of copies (at most :data:`MAX_COPIES`)."""
+Amount = Annotated[int, msgspec.Meta(le=MAX_AMOUNT)]
+"""A small quantity of one entry (at most :data:`MAX_AMOUNT`)."""
+MAX_WEIGHT: Final = 1_000_000
+"""The timer's weights (``gong``, ``tick``)."""
+MAX_LIMIT: Final = 10_000
+"""The timer's ``limit`` and ``final_cycles``."""
+SourceText = Annotated[str, msgspec.Meta(max_length=MAX_SOURCE)]
+"""Where an entry comes from (at most :data:`MAX_SOURCE` characters)."""
+
 
 class Ability(Value, frozen=True):
     """An advantage or a drawback."""
 
     kind: AbilityKind
     """What the ability changes."""
-    amount: int
+    amount: Amount
     """How much; an advantage's amount doubles while its character leads the group."""
 
 
 class Character(Value, frozen=True):
     """A character card."""
 
-    name: str
+    name: Name
     """The character's name, lower case."""
-    health: int
+    health: Amount
     """Health points at the start (the damage wheel at NONE)."""
-    slots: int
+    slots: Amount
     """Inventory slots: ten, except for the Haggler."""
     advantage: Ability
     """What the character does better (doubled while leading)."""
     drawback: Ability
     """What the character does worse."""
-    weapon: str
+    weapon: Name
     """The name of the character's basic weapon card."""
-    source: str
+    source: SourceText
     """Where the entry comes from: ``rulebook``, a cited public source, or ``provisional``."""
 
 
 class RubbleCard(Value, frozen=True):
     """A kind of rubble card and how many the deck holds."""
 
-    name: str
+    name: Name
     """The card's name, unique in the content."""
     kind: CardKind
     """What the card does."""
-    count: int
+    count: Copies
     """Copies in the rubble deck before setup (0 for the basic weapons, which enter the
     deck only if their character is not chosen)."""
-    dice: int = 0
+    dice: Amount = 0
     """A weapon's own combat dice (a melee weapon's dice; a distance weapon adds one die
     per ammunition card)."""
     melee: bool = False
     """A melee weapon (no ammunition, no collateral damage)."""
-    ammo: str = ""
+    ammo: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] = ""
     """A distance weapon's ammunition card."""
     noisy: bool = False
     """A firearm: attacking another player's area with it tames the horde."""
     kept: bool = True
     """The weapon is not discarded when used."""
-    heal: int = 0
+    heal: Amount = 0
     """Health a food card restores."""
     event: EventKind | None = None
     """A red event card's effect."""
-    source: str = "provisional"
+    source: SourceText = "provisional"
     """Where the entry comes from: ``rulebook``, a cited public source, or
     ``provisional``."""
 
@@ -246,15 +278,15 @@ class RubbleCard(Value, frozen=True):
 class Deck(Value, frozen=True):
     """A multiset of horde cards: a count per kind (a deck, a discard pile)."""
 
-    raider: int = 0
+    raider: Copies = 0
     """Raiders."""
-    wanderer: int = 0
+    wanderer: Copies = 0
     """Wanderers."""
-    brute: int = 0
+    brute: Copies = 0
     """Brutes."""
-    monster: int = 0
+    monster: Copies = 0
     """Monsters."""
-    survivor: int = 0
+    survivor: Copies = 0
     """Survivors."""
 
     def counts(self) -> tuple[int, int, int, int, int]:
@@ -275,30 +307,30 @@ class Deck(Value, frozen=True):
 class CombatDie(Value, frozen=True):
     """The faces of a combat die: how many of its six faces show each result."""
 
-    head: int
+    head: Amount
     """Faces showing a head."""
-    body: int
+    body: Amount
     """Faces showing a body."""
-    miss: int
+    miss: Amount
     """Faces showing a miss (X)."""
 
 
 class Objective(Value, frozen=True):
     """An objective card."""
 
-    name: str
+    name: Name
     """The objective's name, unique in the content."""
     kind: ObjectiveKind
     """What it counts."""
-    target: int
+    target: Amount
     """How many it needs."""
-    xp: int
+    xp: Amount
     """Experience points it gives once achieved."""
-    character: str = ""
+    character: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] = ""
     """The character it belongs to; empty for a secondary objective."""
-    count: int = 1
+    count: Copies = 1
     """Copies of a secondary objective in its pile."""
-    source: str = "provisional"
+    source: SourceText = "provisional"
     """Where the entry comes from: ``rulebook``, a cited public source, or
     ``provisional``."""
 
@@ -306,20 +338,20 @@ class Objective(Value, frozen=True):
 class Content(Value, frozen=True):
     """The components: everything the rulebook does not print, as data."""
 
-    characters: tuple[Character, ...]
+    characters: Annotated[tuple[Character, ...], msgspec.Meta(max_length=MAX_CHARACTERS)]
     """The character cards."""
-    rubble: tuple[RubbleCard, ...]
+    rubble: Annotated[tuple[RubbleCard, ...], msgspec.Meta(max_length=MAX_CARD_KINDS)]
     """Every kind of rubble card, basic weapons included; this order is the canonical
     order of cards in states and actions."""
     horde: Deck
     """The horde deck's composition."""
     die: CombatDie
     """The combat die."""
-    objectives: tuple[Objective, ...]
+    objectives: Annotated[tuple[Objective, ...], msgspec.Meta(max_length=MAX_CARD_KINDS)]
     """The character objectives and the secondary objective pile."""
-    barricade: tuple[str, ...]
+    barricade: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_RECIPE)]
     """The rubble cards a barricade is crafted from."""
-    trap: tuple[str, ...]
+    trap: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_RECIPE)]
     """The rubble cards a trap is crafted from."""
 
 
@@ -331,11 +363,11 @@ class Timer(Value, frozen=True):
     been taken in the phase (a sandtimer runs out).
     """
 
-    gong: int = 1
+    gong: Annotated[int, msgspec.Meta(le=MAX_WEIGHT)] = 1
     """The weight of "the gong sounds" at each chance node."""
-    tick: int = 9
+    tick: Annotated[int, msgspec.Meta(le=MAX_WEIGHT)] = 9
     """The weight of "the search goes on"."""
-    limit: int = 40
+    limit: Annotated[int, msgspec.Meta(le=MAX_LIMIT)] = 40
     """Search actions after which the gong surely sounds."""
 
 
@@ -370,7 +402,7 @@ class UdConfig(Config, frozen=True):
     """The components; ``None`` plays dieproof's default content."""
     timer: Timer = Timer()
     """dieproof's model of the search phase's timer (UD-A1)."""
-    final_cycles: int = 100
+    final_cycles: Annotated[int, msgspec.Meta(le=MAX_LIMIT)] = 100
     """dieproof's bound on the final fight (UD-A14): after this many cycles of attacks
     with enemies still standing, the night is lost."""
     readings: Readings = Readings()
