@@ -198,7 +198,7 @@ MAX_RECIPE: Final = 16
 """Cards in a craft recipe."""
 MAX_COPIES: Final = 1_000
 """Copies of one kind of card, of one kind of horde card, or of an objective."""
-MAX_AMOUNT: Final = 100
+MAX_AMOUNT: Final = 1_000
 """Health, slots, dice, heal, die faces, targets and experience of one entry."""
 MAX_SOURCE: Final = 300
 """Characters in an entry's ``source``."""
