@@ -266,7 +266,7 @@ class Positions(Generic[P, S]):
         try:
             description = msgspec.json.decode(text, type=self.description)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise InvalidState(self.code, f"bad position: {error}") from None
+            raise InvalidState(self.code, f"bad position: {_short(error)}") from None
         return self.fill(description)
 
 
@@ -602,7 +602,9 @@ class GameBase(Generic[C, S, A]):
             config = self._config_decoder.decode(text)
             strict.refuse_duplicates(text)
         except (msgspec.ValidationError, msgspec.DecodeError, strict.JsonInputError) as error:
-            raise InvalidConfig(f"{self.prefix}.CONFIG_JSON", f"bad config: {error}") from None
+            raise InvalidConfig(
+                f"{self.prefix}.CONFIG_JSON", f"bad config: {_short(error)}"
+            ) from None
         except RecursionError:
             raise InvalidConfig(
                 f"{self.prefix}.CONFIG_JSON", "bad config: nested too deeply"
@@ -617,7 +619,7 @@ class GameBase(Generic[C, S, A]):
         try:
             return self._state_decoder.decode(text)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise InvalidState(f"{self.prefix}.STATE_JSON", f"bad state: {error}") from None
+            raise InvalidState(f"{self.prefix}.STATE_JSON", f"bad state: {_short(error)}") from None
         except RecursionError:
             raise InvalidState(
                 f"{self.prefix}.STATE_JSON", "bad state: nested too deeply"
@@ -630,7 +632,9 @@ class GameBase(Generic[C, S, A]):
         try:
             return self._action_decoder.decode(text)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise InvalidAction(f"{self.prefix}.ACTION_JSON", f"bad action: {error}") from None
+            raise InvalidAction(
+                f"{self.prefix}.ACTION_JSON", f"bad action: {_short(error)}"
+            ) from None
         except RecursionError:
             raise InvalidAction(
                 f"{self.prefix}.ACTION_JSON", "bad action: nested too deeply"
@@ -650,6 +654,12 @@ class GameBase(Generic[C, S, A]):
             "action": schema(self._action_union),
             "result": schema(Result),
         }
+
+
+def _short(error: Exception, limit: int = 300) -> str:
+    """A decoder's message, cut: it may quote a value of any size from the input."""
+    text = str(error)
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 # -- the registry -----------------------------------------------------------------------
