@@ -265,8 +265,11 @@ class Positions(Generic[P, S]):
     def build(self, text: str | bytes) -> S:
         try:
             description = msgspec.json.decode(text, type=self.description)
-        except (msgspec.ValidationError, msgspec.DecodeError) as error:
+            strict.refuse_duplicates(text)
+        except (msgspec.ValidationError, msgspec.DecodeError, strict.JsonInputError) as error:
             raise InvalidState(self.code, f"bad position: {_short(error)}") from None
+        except RecursionError:
+            raise InvalidState(self.code, "bad position: nested too deeply") from None
         return self.fill(description)
 
 
