@@ -16,7 +16,7 @@ from dieproof.reference.core.types import CHANCE
 from dieproof.reference.oracle.referee import Referee
 from dieproof.reference.squirrel_or_die import rules as sod_rules
 from dieproof.reference.squirrel_or_die.tiles import Tile
-from dieproof.reference.squirrel_or_die.types import Flip, Phase, SodState, Step
+from dieproof.reference.squirrel_or_die.types import Flip, Phase, SodConfig, SodState, Step
 from dieproof.reference.until_daylight.base import catalog, experience
 from dieproof.reference.until_daylight.types import AttackWith, UdState
 from dieproof.reference.until_daylight.types import Phase as UdPhase
