@@ -62,9 +62,8 @@ def test_an_autumn_position_puts_the_rest_in_the_sack() -> None:
 
 def test_the_step_is_the_one_the_rules_reach() -> None:
     # two players: 16 tiles in play; 15 on the grid (one face up), one in a hand
-    tiles = [
-        t.value for t in Tile for _ in range(sod_rules.game_tiles(SOD.default_config(2)).count(t))
-    ]
+    in_play = sod_rules.game_tiles(SodConfig(players=2))
+    tiles = [t.value for t in Tile for _ in range(in_play.count(t))]
     grid = [cell(r, c, tiles[4 * r + c], (r, c) == (0, 1)) for r in range(4) for c in range(4)]
     full = {"config": {"players": 2}, "grid": grid[:-1], "hands": [[tiles[-1]]]}
     assert sod(**full).step is Step.SWAP  # the sack is empty, a face-up tile left
