@@ -479,3 +479,49 @@ def test_the_fuzz_reaches_deep_into_the_rules() -> None:
     ]
     assert len(rules_codes) >= 4, codes
     assert {c.split(".")[0] for c in rules_codes} == prefixes, codes
+
+
+# -- strict requests -----------------------------------------------------------------------
+
+
+def test_unknown_fields_are_refused_like_unknown_fields_in_states() -> None:
+    for request in (
+        {"op": "info", "verbose": True},
+        {"op": "new", "game": SOD, "players": 2},
+        {"op": "legal", "game": SOD, "state": {}, "action": {"type": "draw"}},
+    ):
+        answer = REFEREE.answer(request)
+        assert answer["ok"] is False
+        error = answer["error"]
+        assert isinstance(error, dict) and error["code"] == "REFEREE.FIELD", answer
+        assert "has no field" in str(error["message"])
+
+
+def test_a_key_given_twice_is_refused() -> None:
+    for line in (
+        '{"op": "new", "game": "squirrel-or-die", "game": "until-daylight"}',
+        '{"op": "new", "game": "squirrel-or-die", "config": {"players": 2, "players": 3}}',
+    ):
+        answer = json.loads(REFEREE.answer_line(line))
+        assert answer["ok"] is False
+        assert answer["error"]["code"] == "REFEREE.JSON"
+        assert "twice" in answer["error"]["message"]
+
+
+def test_deep_nesting_is_refused_not_crashed() -> None:
+    line = '{"op": "legal", "game": "squirrel-or-die", "state": ' + "[" * 5000 + "]" * 5000 + "}"
+    answer = json.loads(REFEREE.answer_line(line))
+    assert answer["error"]["code"] == "REFEREE.JSON"
+
+
+def test_a_huge_action_is_not_echoed_in_the_answer() -> None:
+    state = json.loads(game(SOD).dump_state(game(SOD).initial_state(game(SOD).default_config())))
+    request = {
+        "op": "apply",
+        "game": SOD,
+        "state": state,
+        "action": {"type": "draw", "tile": "x" * 5_000_000},
+    }
+    answer = REFEREE.answer_line(json.dumps(request))
+    assert len(answer) < 2_000
+    assert json.loads(answer)["error"]["code"] == "SOD.ACTION_JSON"
