@@ -286,6 +286,7 @@ def test_schema_prints_every_schema(fake: CounterGame, capsys: pytest.CaptureFix
         "vector",
         "request",
         "response",
+        "position",
     }
     code, action = run_json(capsys, "schema", FAKE_ID, "--kind", "action")
     assert code == 0
