@@ -641,7 +641,10 @@ class Differential:
         if mode == "opaque":
             return
         g = self.g
-        ours = compare.comparison_form(g, json_of(g.dump_state(state)))
+        text = g.dump_state(state)
+        if mode == "canonical" and text == canonical(theirs):
+            return  # the same canonical JSON: the same comparison form (the common case)
+        ours = compare.comparison_form(g, json_of(text))
         if mode == "canonical":
             found = compare.first_difference(ours, compare.comparison_form(g, theirs))
             if found is not None:
