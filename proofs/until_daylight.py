@@ -38,6 +38,7 @@ from dieproof.proofs.model import (
 from dieproof.reference.core.types import CHANCE, TERMINAL, Action, Config, State
 from dieproof.reference.until_daylight import GAME, combat, rules
 from dieproof.reference.until_daylight.base import (
+    Catalog,
     catalog,
     enemies_in,
     experience,
@@ -57,6 +58,7 @@ from dieproof.reference.until_daylight.types import (
     MIN_PLAYERS,
     ROUNDS,
     TRAP_TOKENS,
+    AbilityKind,
     AttackWith,
     Build,
     CombatDie,
@@ -66,6 +68,7 @@ from dieproof.reference.until_daylight.types import (
     Draw,
     Phase,
     Sacrifice,
+    Step,
     Timer,
     UdAction,
     UdConfig,
@@ -109,6 +112,10 @@ GLOBAL_INT = (
     "horde",
     "horde_total",
     "rescued",
+    "arms",
+    "bonus",
+    "reveal",
+    "attract",
 )
 GLOBAL_BOOL = ("won", "lost", "attacking")
 PER_SEAT_INT = (
@@ -123,6 +130,8 @@ PER_SEAT_INT = (
     "foes",
     "xp",
     "wounds",
+    "kept",
+    "owed",
 )
 PER_SEAT_BOOL = ("seat",)
 
@@ -293,6 +302,27 @@ def _damage_order(v: Vars, w: Vars) -> z3.BoolRef:
     return z3.And(*parts)
 
 
+def sacrifice_rule(v: Vars, w: Vars, i: int) -> z3.BoolRef:
+    """A character whose player keeps saved survivors loses health only once the player
+    has been asked to sacrifice some (damage owed waits for the decision), whatever
+    deals the damage; each survivor given up absorbs one point of the damage owed
+    (UD-ENEMY-7)."""
+    hp, hp2 = _i(v, "hp", i), _i(w, "hp", i)
+    kept, kept2, owed = _i(v, "kept", i), _i(w, "kept", i), _i(v, "owed", i)
+    given = kept - kept2
+    return z3.And(
+        z3.Implies(z3.And(hp2 < hp, kept > 0), owed > 0),
+        z3.Implies(given > 0, z3.And(owed >= given, hp2 >= hp - owed + given)),
+    )
+
+
+def attract_rule(v: Vars, w: Vars, i: int) -> z3.BoolRef:
+    """A card the noise event or the die of fate attracts is an infected (or an enemy):
+    revealing it brings no survivor into any area (UD-SEARCH-10, UD-COMBAT-2, UD-A31)."""
+    revealed = z3.And(w.num("attract") < v.num("attract"), v.num("reveal") == 0)
+    return z3.Implies(revealed, _i(w, "surv", i) <= _i(v, "surv", i))
+
+
 def save_rule(w: Vars) -> z3.BoolRef:
     """At the end of a round, survivors with no enemy left in their area are saved
     (UD-ROUND-2): no area keeps a lone survivor."""
@@ -310,12 +340,16 @@ def _common(
     passes: bool = True,
     conserved: bool = True,
     mortal: bool = True,
+    offered: bool = True,
+    infected_only: bool = True,
 ) -> list[z3.BoolRef]:
     """What every step after setup obeys: the table and the characters do not change,
     cards are conserved, and every rule above; unless ``ending``, the game is lost
     exactly when a character dies (UD-END-2). The keywords switch single rules off for
     the wrong encodings."""
-    key = f"common{ending}{fit}{capped}{token_cap}{passes}{conserved}{mortal}"
+    key = (
+        f"common{ending}{fit}{capped}{token_cap}{passes}{conserved}{mortal}{offered}{infected_only}"
+    )
     return _memo(
         key,
         v,
@@ -330,6 +364,8 @@ def _common(
             passes=passes,
             conserved=conserved,
             mortal=mortal,
+            offered=offered,
+            infected_only=infected_only,
         ),
     )
 
@@ -345,6 +381,8 @@ def _build_common(
     passes: bool,
     conserved: bool,
     mortal: bool,
+    offered: bool,
+    infected_only: bool,
 ) -> list[z3.BoolRef]:
     parts: list[z3.BoolRef] = [
         *_keep(v, w, *CONSTANTS),
@@ -370,7 +408,13 @@ def _build_common(
             _i(w, "surv", i) >= 0,
             _i(w, "foes", i) >= 0,
             _i(w, "wounds", i) >= _i(v, "wounds", i),
+            _i(w, "kept", i) >= 0,
+            _i(w, "owed", i) >= 0,
         ]
+        if offered:
+            parts.append(sacrifice_rule(v, w, i))
+        if infected_only:
+            parts.append(attract_rule(v, w, i))
     if not ending:
         parts += [
             w.flag("won") == v.flag("won"),
@@ -385,13 +429,15 @@ def _no_attack(w: Vars) -> list[z3.BoolRef]:
         z3.Not(w.flag("attacking")),
         w.num("elim") == 0,
         w.num("prefix") == 0,
+        w.num("arms") == 0,
+        w.num("bonus") == 0,
     ]
 
 
 def _quiet(v: Vars, w: Vars) -> list[z3.BoolRef]:
     """No roll and no attack going on (setup, the search phase and the release)."""
     return [
-        *_keep(v, w, "wave", "attacking", "elim", "prefix", "round", "cycle"),
+        *_keep(v, w, "wave", "attacking", "elim", "prefix", "round", "cycle", "arms", "bonus"),
         w.num("dice") == 0,
     ]
 
@@ -414,6 +460,11 @@ def background(v: Vars) -> z3.BoolRef:
         v.num("cap") >= 1,
         v.num("cards_total") >= 0,
         v.num("horde_total") >= 0,
+        v.num("reveal") >= 0,
+        v.num("attract") >= 0,
+        v.num("arms") >= 0,
+        *(_i(v, "kept", i) >= 0 for i in SEATS),
+        *(_i(v, "owed", i) >= 0 for i in SEATS),
     ]
     for i in SEATS:
         parts.append(_b(v, "seat", i) == (n > i))
@@ -441,6 +492,10 @@ def init(v: Vars) -> z3.BoolRef:
         v.num("cards") == v.num("cards_total"),
         v.num("horde") == v.num("horde_total"),
         v.num("rescued") == 0,
+        v.num("arms") == 0,
+        v.num("bonus") == 0,
+        v.num("reveal") == 0,
+        v.num("attract") == 0,
         z3.Not(v.flag("won")),
         z3.Not(v.flag("lost")),
         *(_i(v, name, i) == 0 for i in SEATS for name in PER_SEAT_INT),
@@ -560,6 +615,36 @@ def prop_six_dice(v: Vars, w: Vars) -> z3.BoolRef:
     return z3.And(w.num("dice") >= 0, w.num("dice") <= MAX_DICE)
 
 
+def attack_dice(arms: z3.ArithRef, bonus: z3.ArithRef) -> z3.ArithRef:
+    """The dice of an attack: the weapon's dice and ammunition cards, plus the
+    character's advantage less the drawback (never below 0), capped at six after every
+    modifier (UD-COMBAT-5, UD-COMBAT-6)."""
+    raw = z3.If(arms + bonus > 0, arms + bonus, 0)
+    return z3.If(raw > MAX_DICE, MAX_DICE, raw)
+
+
+def _declared(v: Vars, w: Vars) -> z3.BoolRef:
+    """The step declares an attack."""
+    return z3.And(z3.Not(v.flag("attacking")), w.flag("attacking"))
+
+
+def prop_attack_dice(v: Vars, w: Vars) -> z3.BoolRef:
+    """UD-INV-ATTACK-DICE: a declared attack rolls its dice after the advantage and the
+    drawback, capped at six: never more, and never fewer because cards were capped."""
+    return z3.Implies(_declared(v, w), w.num("dice") == attack_dice(w.num("arms"), w.num("bonus")))
+
+
+def prop_sacrifice(v: Vars, w: Vars) -> z3.BoolRef:
+    """UD-INV-SACRIFICE: damage to a character whose player keeps saved survivors waits
+    for the sacrifice decision, and each survivor given up absorbs one damage."""
+    return z3.And(*(sacrifice_rule(v, w, i) for i in SEATS))
+
+
+def prop_attract(v: Vars, w: Vars) -> z3.BoolRef:
+    """UD-INV-ATTRACT: a card attracted by noise or the die of fate is no survivor."""
+    return z3.And(*(attract_rule(v, w, i) for i in SEATS))
+
+
 def prop_damage_order(v: Vars, w: Vars) -> z3.BoolRef:
     """UD-INV-DAMAGE-ORDER: survivor, barricade, protection card, character."""
     return damage_order(v, w)
@@ -599,10 +684,13 @@ def setup(v: Vars, w: Vars) -> z3.BoolRef:
     )
     return z3.And(
         v.num("phase") == SETUP,
+        *(_i(v, "kept", i) == 0 for i in SEATS),  # nobody has saved a survivor yet
         z3.Or(w.num("phase") == SETUP, z3.And(w.num("phase") == SEARCH, ready)),
         *_keep(v, w, *CONSTANTS, "cards", "horde", "rescued", "won", "lost", "leader"),
         *_quiet(v, w),
-        *_keep_seats(v, w, "seat", "prot", "barr", "traps", "surv", "foes", "xp", "wounds"),
+        *_keep_seats(
+            v, w, "seat", "prot", "barr", "traps", "surv", "foes", "xp", "wounds", "kept", "owed"
+        ),
         *chosen,
     )
 
@@ -627,40 +715,62 @@ def search(
     token_cap: int = MAX_TOKENS,
     passes: bool = True,
     conserved: bool = True,
+    infected_only: bool = True,
 ) -> z3.BoolRef:
-    """A search action with its draws, events and discards (UD-SEARCH-1 to -10)."""
+    """A search action with its draws, events, sacrifices and discards (UD-SEARCH-1 to
+    -11); enemies leave an area only to its traps (trap_timing = "arrival")."""
     return z3.And(
         v.num("phase") == SEARCH,
         _phase_in(w, SEARCH, OVER),
-        *_common(v, w, fit=fit, token_cap=token_cap, passes=passes, conserved=conserved),
+        *_common(
+            v,
+            w,
+            fit=fit,
+            token_cap=token_cap,
+            passes=passes,
+            conserved=conserved,
+            infected_only=infected_only,
+        ),
         *_quiet(v, w),
-        *_keep(v, w, "rescued"),
+        w.num("rescued") <= v.num("rescued"),
         *_keep_seats(v, w, "wounds"),
         *(_i(w, "barr", i) >= _i(v, "barr", i) for i in SEATS),
-        *(_i(w, "traps", i) >= _i(v, "traps", i) for i in SEATS),
-        *(_i(w, "foes", i) >= _i(v, "foes", i) for i in SEATS),
+        *(
+            z3.Implies(_i(w, "foes", i) < _i(v, "foes", i), _i(w, "traps", i) < _i(v, "traps", i))
+            for i in SEATS
+        ),
         *(_i(w, "surv", i) >= _i(v, "surv", i) for i in SEATS),
     )
 
 
-def release(v: Vars, w: Vars, *, capped: bool = True) -> z3.BoolRef:
-    """The die of fate and the horde's cards (UD-COMBAT-1 to -3)."""
+def release(v: Vars, w: Vars, *, capped: bool = True, offered: bool = True) -> z3.BoolRef:
+    """The die of fate and the horde's cards (UD-COMBAT-1 to -3), with the sacrifices
+    its damage may call for and the traps that fire on arrival (trap_timing =
+    "arrival")."""
     return z3.And(
         v.num("phase") == RELEASE,
         _phase_in(w, RELEASE, ATTACKS, OVER),
-        *_common(v, w, capped=capped),
+        *_common(v, w, capped=capped, offered=offered),
         *_quiet(v, w),
-        *_keep(v, w, "rescued"),
-        *_keep_seats(v, w, "wounds", "barr", "traps"),
+        w.num("rescued") <= v.num("rescued"),
+        *_keep_seats(v, w, "wounds", "barr"),
         *(_i(w, "foes", i) >= _i(v, "foes", i) for i in SEATS),
         *(_i(w, "surv", i) >= _i(v, "surv", i) for i in SEATS),
     )
 
 
-def attack(v: Vars, w: Vars, *, most: int = MAX_DICE, in_line: bool = True) -> z3.BoolRef:
-    """The characters' attack: an action, or an attack of at most six dice whose
-    eliminations follow the line (UD-COMBAT-4 to -13), collateral damage included."""
+def attack(
+    v: Vars, w: Vars, *, most: int = MAX_DICE, in_line: bool = True, cap_dice: bool = True
+) -> z3.BoolRef:
+    """The characters' attack: an action, or an attack whose dice are the weapon's,
+    the ammunition's and the character's, capped at six after every modifier, and whose
+    eliminations follow the line (UD-COMBAT-4 to -13), collateral damage included.
+    ``cap_dice = False`` caps the cards instead, before the advantage (a wrong
+    encoding)."""
     line = w.num("prefix") == w.num("elim") if in_line else w.num("prefix") <= w.num("elim")
+    arms, bonus = w.num("arms"), w.num("bonus")
+    capped_cards = z3.If(arms > MAX_DICE, MAX_DICE, arms) + bonus
+    dice = attack_dice(arms, bonus) if cap_dice else capped_cards
     return z3.And(
         v.num("phase") == ATTACKS,
         _phase_in(w, ATTACKS, OVER),
@@ -672,6 +782,11 @@ def attack(v: Vars, w: Vars, *, most: int = MAX_DICE, in_line: bool = True) -> z
         w.num("rescued") <= v.num("rescued"),
         z3.Implies(w.flag("attacking"), z3.And(w.num("prefix") >= 0, line)),
         z3.Implies(z3.Not(w.flag("attacking")), z3.And(*_no_attack(w))),
+        z3.Implies(_declared(v, w), w.num("dice") == dice),
+        z3.Implies(
+            z3.And(v.flag("attacking"), w.flag("attacking")),
+            z3.And(*_keep(v, w, "arms", "bonus")),
+        ),
         damage_order(v, w),
     )
 
@@ -896,6 +1011,23 @@ WRONG: tuple[WrongEncoding, ...] = (
         lambda m: m.with_transition("search", lambda v, w: search(v, w, conserved=False)),
     ),
     WrongEncoding(
+        "cap-the-cards",
+        "the six-dice cap applies to the cards, then the advantage or the drawback "
+        "changes the dice: UD-INV-ATTACK-DICE must fail.",
+        lambda m: m.with_transition("attack", lambda v, w: attack(v, w, cap_dice=False)),
+    ),
+    WrongEncoding(
+        "no-sacrifice-for-fate",
+        "the die of fate's damage reaches a character without the offer to sacrifice a "
+        "saved survivor: UD-INV-SACRIFICE must fail.",
+        lambda m: m.with_transition("release", lambda v, w: release(v, w, offered=False)),
+    ),
+    WrongEncoding(
+        "noise-brings-a-survivor",
+        "a noise event may bring a survivor: UD-INV-ATTRACT must fail.",
+        lambda m: m.with_transition("search", lambda v, w: search(v, w, infected_only=False)),
+    ),
+    WrongEncoding(
         "win-without-survivor",
         "the night is won without a saved survivor: UD-INV-END must fail.",
         lambda m: m.with_transition("round_end", lambda v, w: round_end(v, w, rescue=0)),
@@ -928,8 +1060,11 @@ MODEL = Model(
     ),
     properties=(
         Property.of("UD-INV-SIX-DICE", prop_six_dice),
+        Property.of("UD-INV-ATTACK-DICE", prop_attack_dice),
         Property.of("UD-INV-DAMAGE-ORDER", prop_damage_order),
         Property.of("UD-INV-ELIM-ORDER", prop_elim_order),
+        Property.of("UD-INV-SACRIFICE", prop_sacrifice),
+        Property.of("UD-INV-ATTRACT", prop_attract),
     ),
     goals=(
         Goal("win", "the night is won", goal_win),
@@ -961,7 +1096,7 @@ def _prefix(state: UdState) -> int:
     done = set(attack.eliminated)
     count = 0
     for position, kind in enumerate(state.areas[attack.area]):
-        if not combat.is_target(state, kind):
+        if not combat.is_target(attack.survivors, kind):
             continue
         if position not in done:
             break
@@ -994,6 +1129,10 @@ def abstract(state: State) -> dict[str, int | bool]:
         "horde": horde_cards(state),
         "horde_total": cat.horde_total,
         "rescued": sum(kept),
+        "arms": _arms(state, cat),
+        "bonus": _bonus(state, cat),
+        "reveal": state.reveal,
+        "attract": state.attract,
         "won": result is not None and bool(result.winners),
         "lost": result is not None and not result.winners,
         "attacking": state.attack is not None,
@@ -1013,7 +1152,41 @@ def abstract(state: State) -> dict[str, int | bool]:
         values[f"foes[{i}]"] = enemies_in(state.areas[i]) if seated else 0
         values[f"xp[{i}]"] = experience(state, i, cat) if seated else 0
         values[f"wounds[{i}]"] = state.wounds[i] if seated else 0
+        values[f"kept[{i}]"] = state.saved[i] if seated else 0
+        values[f"owed[{i}]"] = _owed(state, i) if seated else 0
     return values
+
+
+def _arms(state: UdState, cat: Catalog) -> int:
+    """The attack in progress's weapon dice and ammunition cards (0 without one)."""
+    attack = state.attack
+    if attack is None:
+        return 0
+    return cat.cards[cat.index[attack.weapon]].dice + attack.ammo
+
+
+def _bonus(state: UdState, cat: Catalog) -> int:
+    """The attacker's advantage (doubled while leading) less the drawback, for the
+    weapon's kind of attack (0 without an attack)."""
+    attack = state.attack
+    if attack is None:
+        return 0
+    character = cat.characters[state.characters[attack.attacker]]
+    kind = AbilityKind.MELEE_DICE if attack.melee else AbilityKind.DISTANCE_DICE
+    bonus = 0
+    if character.advantage.kind is kind:
+        bonus += character.advantage.amount * (2 if state.leader == attack.attacker else 1)
+    if character.drawback.kind is kind:
+        bonus -= character.drawback.amount
+    return bonus
+
+
+def _owed(state: UdState, seat: int) -> int:
+    """Damage waiting for ``seat``'s sacrifice decision."""
+    defense = state.defense
+    if state.step is Step.SACRIFICE and defense is not None and defense.defender == seat:
+        return defense.damage
+    return state.harm if state.harmed == seat else 0
 
 
 # -- reachability witnesses ----------------------------------------------------------------------

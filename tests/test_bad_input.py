@@ -113,6 +113,8 @@ SWEEP: list[tuple[str, ...]] = [
     ("position", SOD, "{position-dup}"),
     ("position", SOD, "{position-unknown}"),
     ("content", "nogame"),
+    ("components", "nogame"),
+    ("components", SOD, "--bogus"),
     ("content", SOD, "--config", "{notjson}"),
 ]
 """(subcommand, arguments...) of bad input; ``{name}`` is a hostile file, ``{tmp}`` a

@@ -98,7 +98,7 @@ def test_players_with_as_many_skulls_as_lives_are_out() -> None:
     state = sod(
         config={"players": 3},
         phase="winter",
-        collected=[["skull", "skull", "skull"], ["skull", "skull", "skull", "love"], []],
+        collected=[["skull", "bomb"], ["skull", "skull", "skull", "love"], []],
         current=2,
     )
     assert state.out == (True, False, False)

@@ -102,9 +102,9 @@ def test_starting_grid_is_two_by_two_with_one_secret_tile() -> None:
     state = initial_state(SodConfig(players=4))
     assert to_move(state) == CHANCE
     outcomes = dict(chance_outcomes(state))
-    # 25 tiles in the sack: 10 food, 10 skulls and one of each special tile.
-    assert outcomes[Draw(F)] == Fraction(10, 25)
-    assert outcomes[Draw(S)] == Fraction(10, 25)
+    # 25 tiles in the sack: 12 food, 8 skulls and one of each special tile.
+    assert outcomes[Draw(F)] == Fraction(12, 25)
+    assert outcomes[Draw(S)] == Fraction(8, 25)
     assert Draw(B) not in outcomes
     state = draw(state, S, F, F, Tile.BOMB)
     board = state.patches[0]

@@ -38,6 +38,7 @@ from dieproof.reference.until_daylight import (
     Sacrifice,
     Step,
     Take,
+    Throw,
     Timer,
     Token,
     UdConfig,
@@ -136,7 +137,7 @@ def test_characters_health_slots_and_basic_weapons() -> None:
     cfg = config(3, content=DEFAULT_CONTENT)
     state = started(cfg, ["pillar", "haggler", "psycho"])
     cat = catalog(cfg)
-    assert state.health == (10, 8, 9)
+    assert state.health == (10, 6, 11)
     assert [slot_limit(state, p) for p in range(3)] == [10, 12, 10]  # the Haggler's exception
     for seat, name in enumerate(("pillar", "haggler", "psycho")):
         assert state.inventories[seat][cat.index[f"basic-{name}"]] == 1
@@ -321,7 +322,8 @@ def test_use_food_heals_up_to_the_maximum() -> None:
 @pytest.mark.rule("UD-SEARCH-6")
 def test_do_nothing() -> None:
     state = apply(started(config(3)), Clock(False))
-    assert legal_actions(state)[-1] == Pass()
+    legal = legal_actions(state)
+    assert legal[-2:] == (Pass(), Throw("basic-pillar"))  # doing nothing, then the free throws
     after = ok(apply(state, Pass()))
     assert after.inventories == state.inventories
     assert after.turn == 1 and after.step is Step.CLOCK and after.search_actions == 1
@@ -409,7 +411,7 @@ def test_horde_count_in_round_3() -> None:
     state = apply(state, Clock(True))
     assert state.active == 4
     state = apply(state, FateRoll(Fate.ADD_ENEMY))
-    assert state.reveal == 10 and state.reveal_area == 4
+    assert (state.reveal, state.attract, state.reveal_area) == (9, 1, 4)  # 9, then 1 infected
     for _ in range(10):
         state = apply(state, sample_chance(state, random.Random(1)))
     assert len(state.areas[4]) == 10 and state.phase is Phase.ATTACKS
@@ -419,21 +421,24 @@ def test_horde_count_in_round_3() -> None:
 
 @pytest.mark.rule("UD-COMBAT-2")
 @pytest.mark.parametrize(
-    ("face", "reveal", "health", "step"),
+    ("face", "reveal", "attract", "withdraw", "health", "step"),
     [
-        (Fate.REMOVE_ENEMY, 3, 10, Step.HORDE),
-        (Fate.ADD_ENEMY, 5, 10, Step.HORDE),
-        (Fate.DISCARD, 4, 10, Step.DISCARD),
-        (Fate.DRAW, 4, 10, Step.FOUND),
-        (Fate.HEAL, 4, 10, Step.HORDE),
-        (Fate.DAMAGE, 4, 9, Step.HORDE),
+        (Fate.REMOVE_ENEMY, 4, 0, 1, 10, Step.HORDE),
+        (Fate.ADD_ENEMY, 4, 1, 0, 10, Step.HORDE),
+        (Fate.DISCARD, 4, 0, 0, 10, Step.DISCARD),
+        (Fate.DRAW, 4, 0, 0, 10, Step.FOUND),
+        (Fate.HEAL, 4, 0, 0, 10, Step.HORDE),
+        (Fate.DAMAGE, 4, 0, 0, 9, Step.HORDE),
     ],
 )
-def test_die_of_fate(face: Fate, reveal: int, health: int, step: Step) -> None:
+def test_die_of_fate(
+    face: Fate, reveal: int, attract: int, withdraw: int, health: int, step: Step
+) -> None:
     state = apply(started(config(3)), Clock(True))
     assert chance_outcomes(state) == tuple((FateRoll(f), Fraction(1, 6)) for f in Fate)
     after = ok(apply(state, FateRoll(face)))
-    assert (after.reveal, after.health[0], after.step) == (reveal, health, step)
+    assert (after.reveal, after.attract, after.withdraw) == (reveal, attract, withdraw)
+    assert (after.health[0], after.step) == (health, step)
     hurt = apply(set_tuple(state, "health", 0, 7), FateRoll(Fate.HEAL))
     assert hurt.health[0] == 8
 
@@ -441,10 +446,10 @@ def test_die_of_fate(face: Fate, reveal: int, health: int, step: Step) -> None:
 @pytest.mark.rule("UD-COMBAT-3")
 def test_the_horde_keeps_its_release_order() -> None:
     state = place(started(config(3)), 0, [W])  # an enemy left from an earlier round
-    state = apply(apply(state, Clock(True)), FateRoll(Fate.REMOVE_ENEMY))
-    for kind in (R, S, M):
+    state = apply(apply(state, Clock(True)), FateRoll(Fate.HEAL))
+    for kind in (R, S, M, B):
         state = apply(state, Reveal(kind))
-    assert state.areas[0] == (W, R, S, M)
+    assert state.areas[0] == (W, R, S, M, B)
     assert ok(state).horde.raider == DEFAULT_CONTENT.horde.raider - 1
 
 
@@ -487,18 +492,20 @@ def test_weapons_ammunition_and_abilities_set_the_dice() -> None:
 
 @pytest.mark.rule("UD-COMBAT-6")
 def test_the_six_dice_rule() -> None:
+    # "7 gun ammo will only give you 6 attack dice": the Hipster's +1 distance die makes
+    # 5 ammunition cards six dice already; a sixth card would add no die.
     cfg = config(3, content=DEFAULT_CONTENT)
     state = started(cfg, ["hipster", "pillar", "psycho"])
     state = place(give_cards(state, 0, {"gun": 1, "gun-ammo": 7}), 0, [W])
     state = combat(state, active=0)
     ammo = [a.ammo for a in legal_actions(state) if isinstance(a, AttackWith) and a.weapon == "gun"]
-    assert ammo == [1, 2, 3, 4, 5, 6]
+    assert ammo == [1, 2, 3, 4, 5]
     with pytest.raises(IllegalAction) as caught:
-        apply(state, AttackWith(0, "gun", 7))  # 7 gun ammo only give 6 dice
-    assert caught.value.rule == "UD-COMBAT-6"
+        apply(state, AttackWith(0, "gun", 6))  # six cards and the advantage: seven dice
+    assert (caught.value.code, caught.value.rule) == ("UD.AMMO", "UD-COMBAT-6")
     gun = catalog(cfg).index["gun"]
     assert attack_dice(state, 0, gun, 6) == (6, 7)
-    rolled = apply(state, AttackWith(0, "gun", 6))
+    rolled = apply(state, AttackWith(0, "gun", 5))
     assert rolled.roll_size == 6
     assert sum(p for _, p in chance_outcomes(rolled)) == 1
     rolls = [r for r, _ in chance_outcomes(rolled) if isinstance(r, Roll)]
@@ -804,7 +811,7 @@ def test_a_survivor_dies_of_any_damage() -> None:
     assert ok(apply(shot, Roll(1, 0, 0))).areas[0] == (S,)  # attacks pass survivors by
     blocking = config(3, readings=Readings(survivors_in_line="blocking"))
     line = give_cards(place(started(blocking), 0, [S, W]), 0, {"gun": 1, "gun-ammo": 1})
-    line = apply(combat(line, active=0), AttackWith(0, "gun", 1))
+    line = apply(combat(line, active=0), AttackWith(0, "gun", 1, survivors=True))
     assert ok(apply(line, Roll(0, 1, 0))).areas[0] == (W,)
 
 

@@ -16,9 +16,17 @@ from dieproof.reference import game
 from dieproof.reference.core import Result, replace
 from dieproof.reference.until_daylight import (
     AttackWith,
+    Clock,
     Deck,
+    Draw,
+    Enemy,
+    Fate,
+    FateRoll,
+    Found,
     Phase,
+    Reveal,
     Roll,
+    Sacrifice,
     Step,
     UdState,
     apply,
@@ -178,3 +186,91 @@ def test_an_attack_in_progress_is_abstracted() -> None:
     state = apply(state, Roll(1, 2, 0))
     a = abstract(state)
     assert a["attacking"] and a["elim"] == 0 and a["dice"] == 3
+
+
+# -- the properties issue 7 added: dice after modifiers, sacrifices, attracted infected -----------
+
+
+@pytest.mark.invariant("UD-INV-ATTACK-DICE")
+def test_an_attack_capped_on_cards_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The Pillar's drawback takes a distance die: 7 gun ammo give 6 dice. A reference
+    # that caps the cards at six before the drawback rolls 5: the model finds no
+    # transition for that step, and names the property it breaks.
+    from dieproof.reference.until_daylight import combat as rules_combat
+    from dieproof.reference.until_daylight.content import DEFAULT_CONTENT
+
+    cfg = config(3, content=DEFAULT_CONTENT)
+    before = started(cfg, ["pillar", "hipster", "psycho"])
+    before = combat(place(give_cards(before, 0, {"gun": 1, "gun-ammo": 7}), 0, [W]), active=0)
+    good = apply(before, AttackWith(0, "gun", 7))
+    assert COMPILED.transitions_matching(abstract(before), abstract(good)) == ["attack"]
+    real = rules_combat.attack_dice
+
+    def cards_capped(state: UdState, player: int, weapon: int, ammo: int) -> tuple[int, int]:
+        return real(state, player, weapon, min(ammo, 6))
+
+    monkeypatch.setattr(rules_combat, "attack_dice", cards_capped)
+    bad = apply(before, AttackWith(0, "gun", 7))
+    assert bad.roll_size == 5
+    assert COMPILED.transitions_matching(abstract(before), abstract(bad)) == []
+    assert COMPILED.violated_properties(abstract(before), abstract(bad)) == ["UD-INV-ATTACK-DICE"]
+
+
+@pytest.mark.invariant("UD-INV-SACRIFICE")
+def test_damage_past_a_saved_survivor_without_the_offer_is_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The die of fate's damage with a saved survivor kept: the fixed reference asks for
+    # the sacrifice; one that deals the damage at once breaks UD-INV-SACRIFICE.
+    from dieproof.reference.until_daylight import base
+    from dieproof.reference.until_daylight import combat as rules_combat
+
+    state = replace(started(), horde=started().horde.add(S, -1), saved=(1, 0, 0))
+    state = replace(state, saved_ever=(1, 0, 0))
+    before = apply(settled_state(state), Clock(True))
+    good = apply(before, FateRoll(Fate.DAMAGE))
+    assert good.step is Step.SACRIFICE
+    assert COMPILED.violated_properties(abstract(before), abstract(good)) == []
+    asked = abstract(good)
+    absorbed = apply(good, Sacrifice(1))
+    assert COMPILED.violated_properties(asked, abstract(absorbed)) == []
+    monkeypatch.setattr(rules_combat, "harm", base.hurt)
+    bad = apply(before, FateRoll(Fate.DAMAGE))
+    assert bad.health[0] == good.health[0] - 1
+    assert COMPILED.transitions_matching(abstract(before), abstract(bad)) == []
+    assert COMPILED.violated_properties(abstract(before), abstract(bad)) == ["UD-INV-SACRIFICE"]
+
+
+@pytest.mark.invariant("UD-INV-ATTRACT")
+def test_a_survivor_brought_by_noise_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dieproof.reference.until_daylight import combat as rules_combat
+
+    before = apply(apply(apply(started(), Clock(False)), Draw()), Found("noise"))
+    good = apply(before, Reveal(Enemy.WANDERER))
+    assert COMPILED.violated_properties(abstract(before), abstract(good)) == []
+    monkeypatch.setattr(rules_combat, "attractable", lambda state: frozenset(Enemy))
+    bad = apply(before, Reveal(Enemy.SURVIVOR))
+    assert bad.areas[0] == (Enemy.SURVIVOR,)
+    assert COMPILED.transitions_matching(abstract(before), abstract(bad)) == []
+    assert COMPILED.violated_properties(abstract(before), abstract(bad)) == ["UD-INV-ATTRACT"]
+
+
+def settled_state(state: UdState) -> UdState:
+    from dieproof.reference.until_daylight.base import settle
+
+    return settle(state)
+
+
+def test_each_ud_wrong_encoding_is_refuted_by_the_invariant_it_targets() -> None:
+    import re
+
+    from dieproof.proofs import refute_wrong
+    from dieproof.proofs.until_daylight import WRONG
+
+    results = {r.name: r for r in refute_wrong(MODEL)}
+    for wrong in WRONG:
+        found = re.search(r"(UD-INV-[A-Z-]+) must fail", wrong.doc)
+        assert found, wrong.name
+        result = results[wrong.name]
+        assert result.caught, result.render()
+        assert any(o.startswith(f"{found.group(1)}/") for o in result.refuted_by), result.render()

@@ -1,4 +1,4 @@
-"""``dieproof list`` and ``dieproof info``: what is installed."""
+"""``dieproof list``, ``dieproof info`` and ``dieproof components``: what is installed."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from dieproof.reference.cli.common import (
     CommandFactory,
     all_games,
     dist_version,
+    get_game,
     json_flag,
     out_console,
     print_json,
@@ -26,7 +27,7 @@ from dieproof.reference.core.game import JSON
 
 
 def register(command: CommandFactory) -> None:
-    """Add ``list`` and ``info``."""
+    """Add ``list``, ``info`` and ``components``."""
     sub = command(
         "list",
         "list the registered games",
@@ -44,6 +45,36 @@ def register(command: CommandFactory) -> None:
         cmd_info,
     )
     json_flag(sub)
+
+    sub = command(
+        "components",
+        "a game's components and where each comes from",
+        "List the components of a game's default configuration, item by item, with the "
+        "source of each: printed in the rulebook, a public source, or provisional "
+        "(dieproof's placeholder where nothing published gives it, named in the ambiguity "
+        "log). Conformance vectors on the default configuration assume the provisional "
+        "ones.",
+        "  dieproof components until-daylight\n  dieproof components squirrel-or-die --json",
+        cmd_components,
+    )
+    sub.add_argument("game", metavar="GAME", help="the game id")
+    json_flag(sub)
+
+
+def cmd_components(args: argparse.Namespace) -> int:
+    """``dieproof components GAME``."""
+    from dieproof.reference.oracle.content import component_json
+
+    g = get_game(args.game)
+    found = g.components(g.default_config())
+    if args.json:
+        print_json([component_json(c) for c in found])
+        return EXIT_OK
+    table = Table("component", "source", "citation", "items")
+    for c in found:
+        table.add_row(c.name, c.source, c.citation, "\n".join(c.items))
+    out_console().print(table)
+    return EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:

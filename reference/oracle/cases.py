@@ -15,6 +15,7 @@ from dieproof.reference.core.errors import InvalidAction, RulesError
 from dieproof.reference.core.examples import json_of
 from dieproof.reference.core.game import Game
 from dieproof.reference.core.types import JSON, Action, Config, State
+from dieproof.reference.oracle.content import content_json
 from dieproof.reference.oracle.observe import Observation, canonical, digest, observe, sha256_text
 
 VECTOR_FORMAT: Final = "dieproof-vector"
@@ -129,7 +130,8 @@ def make_case(
     rules: Iterable[str],
     facts: list[JSON] | None = None,
 ) -> dict[str, JSON]:
-    """A case as JSON, with its ``_info`` (rule ids covered and the sha256)."""
+    """A case as JSON, with the content it assumes (:mod:`.content`) and its ``_info``
+    (rule ids covered and the sha256)."""
     case: dict[str, JSON] = {
         "format": VECTOR_FORMAT,
         "version": VECTOR_VERSION,
@@ -138,6 +140,7 @@ def make_case(
         "kind": kind,
         "title": title,
         "config": config,
+        "content": content_json(g, config),
         "initial": initial,
         "steps": steps,
     }

@@ -14,9 +14,12 @@ the state it was given back with the next request. A request is answered with
 Operations (:data:`~dieproof.reference.oracle.schemas.OPS`):
 
 ``info``
-    the protocol version, dieproof's version and the games;
+    the protocol version, dieproof's version and the games, each with the components
+    its default configuration leaves to dieproof's provisional placeholders;
 ``new`` (``game``, optional ``config``)
-    the initial state, and the configuration with every field filled in;
+    the initial state, the configuration with every field filled in, and the content
+    it assumes (:mod:`~dieproof.reference.oracle.content`: the provisional components'
+    names and a digest of every component);
 ``legal`` (``game``, ``state``)
     the player to move and the legal actions in canonical order;
 ``chance`` (``game``, ``state``)
@@ -49,6 +52,7 @@ from dieproof.reference.core.errors import RulesError
 from dieproof.reference.core.examples import json_of
 from dieproof.reference.core.game import Game, game, game_ids
 from dieproof.reference.core.types import JSON, Config, State
+from dieproof.reference.oracle.content import content_json
 from dieproof.reference.oracle.observe import canonical, chance_json, result_json, to_move_json
 from dieproof.reference.oracle.schemas import FIELDS, KIND_NAMES, OPS, PROTOCOL_VERSION, schemas
 
@@ -161,7 +165,16 @@ class Referee:
         for game_id in game_ids():
             g = self._lookup(game_id)
             players: list[JSON] = [*sorted({c.players for c in g.configs()})]
-            listed.append({"id": g.id, "title": g.title, "prefix": g.prefix, "players": players})
+            provisional = content_json(g, g.default_config())["provisional"]
+            listed.append(
+                {
+                    "id": g.id,
+                    "title": g.title,
+                    "prefix": g.prefix,
+                    "players": players,
+                    "provisional": provisional,
+                }
+            )
         ops: list[JSON] = [*OPS]
         return {
             "protocol": PROTOCOL_VERSION,
@@ -177,7 +190,11 @@ class Referee:
         g = self._game(request)
         config = self._config(g, request)
         state = g.initial_state(config)
-        return {"config": json_of(g.dump_config(config)), "state": json_of(g.dump_state(state))}
+        return {
+            "config": json_of(g.dump_config(config)),
+            "content": content_json(g, config),
+            "state": json_of(g.dump_state(state)),
+        }
 
     def _legal(self, request: Mapping[str, JSON]) -> JSON:
         g = self._game(request)

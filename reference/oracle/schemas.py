@@ -304,7 +304,30 @@ def oracle_defs(g: Game) -> dict[str, JSON]:
         ("action",),
         "A trace line after the header: one action or chance outcome.",
     )
+    content = _object(
+        {
+            "provisional": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The components the configuration leaves to "
+                "dieproof's provisional placeholders (nothing published gives "
+                "them): passing the case requires playing with exactly those, as "
+                "dieproof ships them. Empty when the case assumes none (content "
+                "from the rulebook, a public source or spelled out in the config).",
+            },
+            "sha256": {
+                **SHA256,
+                "description": "The sha256 of the canonical JSON of every "
+                "component under the configuration, each as {name, source, "
+                "citation, items}, in the game's order: the exact content the case "
+                "was generated with (the digest of [] for a refused configuration).",
+            },
+        },
+        ("provisional", "sha256"),
+        "The content the case assumes, and which of it is provisional.",
+    )
     return {
+        "OracleContent": content,
         "OracleToMove": to_move,
         "OracleSha256": SHA256,
         "OracleProbability": PROBABILITY,
@@ -347,6 +370,7 @@ def _vector(g: Game, config: JSON) -> dict[str, JSON]:
                 "description": "The configuration with every reading; one the rules "
                 "refuse when initial is an error.",
             },
+            "content": _ref("OracleContent"),
             "initial": {
                 "anyOf": [
                     _ref("OraclePost"),
@@ -357,7 +381,18 @@ def _vector(g: Game, config: JSON) -> dict[str, JSON]:
             "facts": {"type": "array", "items": _ref("OracleFact")},
             "_info": info,
         },
-        ("format", "version", "game", "name", "kind", "title", "config", "initial", "steps"),
+        (
+            "format",
+            "version",
+            "game",
+            "name",
+            "kind",
+            "title",
+            "config",
+            "content",
+            "initial",
+            "steps",
+        ),
         f"One conformance vector case of {g.title}.",
     )
     body["required"] = [*cast("list[JSON]", body["required"]), "_info"]
@@ -473,8 +508,14 @@ def _answers(g: Game, parts: Mapping[str, JSON]) -> dict[str, JSON]:
                 "items": count,
                 "description": "The player counts it plays.",
             },
+            "provisional": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The components its default configuration leaves to "
+                "dieproof's provisional placeholders.",
+            },
         },
-        ("id", "title", "prefix", "players"),
+        ("id", "title", "prefix", "players", "provisional"),
         "A game the referee knows.",
     )
     return {
@@ -504,8 +545,9 @@ def _answers(g: Game, parts: Mapping[str, JSON]) -> dict[str, JSON]:
                     "description": "The configuration with every field filled in.",
                 },
                 "state": {**_as_dict(parts["state"]), "description": "The initial state."},
+                "content": _ref("OracleContent"),
             },
-            ("config", "state"),
+            ("config", "state", "content"),
             "The answer to new.",
         ),
         "OracleAnswerLegal": _object(

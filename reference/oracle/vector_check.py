@@ -22,6 +22,7 @@ from dieproof.reference.oracle.cases import (
     read,
     refusal,
 )
+from dieproof.reference.oracle.content import content_json
 from dieproof.reference.oracle.observe import Observation, canonical, digest, observe
 
 
@@ -97,10 +98,12 @@ def _check(case: Mapping[str, JSON], lookup: Callable[[str], Game]) -> int:
     except RulesError as error:
         if "error" in initial:
             _same_error(0, initial["error"], error)
+            _same_content(g, case)
             return 0
         raise _Mismatch(0, f"the config is refused: {error.code}: {error.message}") from None
     if "error" in initial:
         raise _Mismatch(0, f"the config must be refused with {compare.text(initial['error'])}")
+    _same_content(g, case)
     _compare_post(g, 0, initial, observe(g, state))
     states = [state]
     for number, step in enumerate(steps, start=1):
@@ -123,6 +126,17 @@ def _check(case: Mapping[str, JSON], lookup: Callable[[str], Game]) -> int:
         states.append(state)
     _check_facts(g, case.get("facts"), states)
     return len(steps)
+
+
+def _same_content(g: Game, case: Mapping[str, JSON]) -> None:
+    """The case's ``content`` record is the reference's for its configuration."""
+    expected = content_json(g, case.get("config"))
+    if canonical(case.get("content")) != canonical(expected):
+        raise _Mismatch(
+            0,
+            f"content differs: the case assumes {compare.text(case.get('content'))}, the reference "
+            f"has {compare.text(expected)}",
+        )
 
 
 def _same_error(step: int, expected: JSON, error: RulesError) -> None:

@@ -64,7 +64,7 @@ def step_rules(before: SodState, action: SodAction, after: SodState) -> tuple[st
         if before.bag.total() == 0:
             found.append("SOD-AUTUMN-3")
     elif isinstance(action, Take):
-        found.append("SOD-BIRD-2")
+        found.extend(("SOD-BIRD-2", "SOD-BIRD-3"))  # any face-up tile but the landmark
     elif isinstance(action, Hide):
         found.append("SOD-BIRD-2" if variant is Variant.BIRDHOUSE else "SOD-AUTUMN-4")
     elif isinstance(action, Gather):

@@ -54,22 +54,22 @@ def setup_removals() -> list[Example]:
             4,
             "four-players",
             "4 players: 2 food tiles and the birdhouse leave the box, leaving 25 tiles",
-            tiles_json(food=10, skull=10, bomb=1, again=1, sleepy=1, love=1, cat=1),
-            {F: "2/5", S: "2/5", Tile.BOMB: "1/25", Tile.AGAIN: "1/25", Tile.SLEEPY: "1/25"},
+            tiles_json(food=12, skull=8, bomb=1, again=1, sleepy=1, love=1, cat=1),
+            {F: "12/25", S: "8/25", Tile.BOMB: "1/25", Tile.AGAIN: "1/25", Tile.SLEEPY: "1/25"},
         ),
         (
             3,
             "three-players",
             "3 players: 3 skull tiles leave the box, leaving 25 tiles (the birdhouse stays)",
-            tiles_json(food=12, skull=7, birdhouse=1, bomb=1, again=1, sleepy=1, love=1, cat=1),
-            {F: "12/25", S: "7/25", Tile.BIRDHOUSE: "1/25", Tile.BOMB: "1/25"},
+            tiles_json(food=14, skull=5, birdhouse=1, bomb=1, again=1, sleepy=1, love=1, cat=1),
+            {F: "14/25", S: "1/5", Tile.BIRDHOUSE: "1/25", Tile.BOMB: "1/25"},
         ),
         (
             2,
             "two-players",
             "2 players: 6 skulls, 5 food tiles and the birdhouse leave the box, leaving 16",
-            tiles_json(food=7, skull=4, bomb=1, again=1, sleepy=1, love=1, cat=1),
-            {F: "7/16", S: "1/4", Tile.BOMB: "1/16", Tile.AGAIN: "1/16", Tile.SLEEPY: "1/16"},
+            tiles_json(food=9, skull=2, bomb=1, again=1, sleepy=1, love=1, cat=1),
+            {F: "9/16", S: "1/8", Tile.BOMB: "1/16", Tile.AGAIN: "1/16", Tile.SLEEPY: "1/16"},
         ),
     )
     found = []
@@ -109,7 +109,7 @@ def setup_grid_and_hands() -> list[Example]:
         [tiles_json(skull=2, bomb=1), tiles_json(food=3), tiles_json(food=3), tiles_json(skull=3)],
         "every player draws three tiles into a hidden hand",
     )
-    hands.fact("state", "/bag/food", 2, "sixteen draws later the sack holds 2 of its 10 food")
+    hands.fact("state", "/bag/food", 3, "sixteen draws later the sack holds 3 of its 12 food")
     hands.fact("to_move", "", "chance", "the first player's turn starts with a draw")
     return [
         grid.example(
@@ -275,9 +275,10 @@ def winter_flips() -> list[Example]:
 
     last = Script(SodConfig(players=2)).to_winter()
     loser = last.current
-    for _ in range(3):
-        last.flip_round(loser, S)
-    last.fact("result", "/winners", [1 - loser], "the last squirrel standing wins")
+    last.flip_round(loser, S).flip_round(loser, S).flip_round(1 - loser, Tile.CAT)
+    last.do(Give(loser))
+    last.fact("state", f"/collected/{loser}", tiles_json(skull=2, cat=1), "two skulls and the cat")
+    last.fact("result", "/winners", [1 - loser], "three skulls: the last squirrel standing wins")
     last.fact("result", "/rule", "SOD-END-1", "by the last-squirrel-standing rule")
     last.fact("to_move", "", "terminal", "the game is over")
     last.reject(Flip(0, 3, 3), "nothing is flipped after the end")
@@ -296,7 +297,7 @@ def winter_flips() -> list[Example]:
         ),
         last.example(
             "sod-end-1-last-squirrel-standing",
-            "With two players, the first to three skulls loses: the other wins",
+            "With two players, the first to three skulls (two and the Confused Cat) loses",
             "SOD-END-1",
         ),
     ]
@@ -526,7 +527,7 @@ def birdhouse() -> list[Example]:
     setup.fact(
         "state",
         "/bag",
-        tiles_json(food=9, skull=10, bomb=1, again=1, sleepy=1, love=1, cat=1),
+        tiles_json(food=11, skull=8, bomb=1, again=1, sleepy=1, love=1, cat=1),
         "4 players: the birdhouse stays and a third food leaves the box (24 in the sack)",
     )
     take = Script(SodConfig(players=4, variant=Variant.BIRDHOUSE))
@@ -562,7 +563,7 @@ def reverse() -> list[Example]:
     setup.fact(
         "state",
         "/bag",
-        tiles_json(food=10, skull=10, bomb=1, again=1, sleepy=1, love=1, cat=1),
+        tiles_json(food=12, skull=8, bomb=1, again=1, sleepy=1, love=1, cat=1),
         "all 25 tiles lie face up in the middle",
     )
     setup.fact("state", "/patches", [[], [], [], []], "every player's patch starts empty")

@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from dieproof.reference.core.examples import Example
-from dieproof.reference.core.game import GameBase, Rules
+from dieproof.reference.core.game import Component, GameBase, Rules
 from dieproof.reference.core.types import Violation
 from dieproof.reference.squirrel_or_die import audit, rules
+from dieproof.reference.squirrel_or_die.content import BOX_TOTAL, DEFAULT_TILES, SOURCES
 from dieproof.reference.squirrel_or_die.contract import CONTRACT
 from dieproof.reference.squirrel_or_die.position import POSITIONS
 from dieproof.reference.squirrel_or_die.sampling import sample_config
-from dieproof.reference.squirrel_or_die.tiles import TILE_ORDER, Tiles
+from dieproof.reference.squirrel_or_die.tiles import BOMB_SKULLS, TILE_ORDER, Tile, Tiles
 from dieproof.reference.squirrel_or_die.types import (
     ACTION_TYPES,
     HAND_SIZE,
@@ -95,6 +96,53 @@ def invariants(state: SodState) -> tuple[Violation, ...]:
     return tuple(found)
 
 
+TILE_EFFECTS: Final[dict[Tile, str]] = {
+    Tile.FOOD: "food: harmless; counts in the tie-break",
+    Tile.SKULL: "skull: one skull",
+    Tile.BIRDHOUSE: "birdhouse: harmless; the birdhouse variant's face-up landmark",
+    Tile.BOMB: f"Bomb: {BOMB_SKULLS} skulls",
+    Tile.AGAIN: "Again: another turn at once",
+    Tile.SLEEPY: "Sleepy Squirrel: skip the next turn",
+    Tile.LOVE: "Squirrel Love: one more life",
+    Tile.CAT: "Confused Cat: one skull, given to another player",
+}
+"""What each kind of tile does (Special Tiles; Phase II: Winter)."""
+
+
+def components(config: SodConfig) -> tuple[Component, ...]:
+    """The components of a game under ``config``, each with its source: the tile kinds
+    and their effects are printed in the rulebook, the box's 28 tiles are the
+    publisher's count, and the mix of kinds is dieproof's provisional default (SOD-A1)
+    unless the config supplies the user's own."""
+    tiles = config.tiles
+    default = tiles == DEFAULT_TILES
+    counts = tuple(
+        f"{tile.value}: {tiles.count(tile)}"
+        + (" (rulebook)" if default and SOURCES[tile] == "rulebook" else "")
+        for tile in TILE_ORDER
+    )
+    return (
+        Component(
+            "tile kinds",
+            "rulebook",
+            "Special Tiles; Phase II: Winter",
+            tuple(TILE_EFFECTS[tile] for tile in TILE_ORDER),
+        ),
+        Component(
+            "tiles in the box",
+            "public",
+            "the publisher's component list (CONTENT-SOURCES.md)",
+            (f"{BOX_TOTAL} tiles",),
+        ),
+        Component(
+            "the tile mix",
+            "provisional" if default else "user",
+            "SOD-A1" if default else "the config's tiles",
+            counts,
+        ),
+    )
+
+
 def _examples() -> tuple[Example, ...]:
     from dieproof.reference.squirrel_or_die.examples import EXAMPLES
 
@@ -140,6 +188,7 @@ GAME: Final = GameBase(
         positions=POSITIONS,
         sample_config=sample_config,
         content=lambda config: {"tile": [tile.value for tile in TILE_ORDER]},
+        components=components,
     ),
 )
 """Squirrel or Die (2-4 players): hide tiles in Autumn, flip them in Winter."""

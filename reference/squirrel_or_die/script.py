@@ -102,10 +102,10 @@ HANDS: Final = ((S, S, Tile.BOMB), (F, F, F), (F, F, F), (S, S, S))
 
 
 def dealt(players: int) -> Script:
-    """A game dealt with a known starting grid and hands: the secret skull at (0, 0),
+    """A game dealt with a known starting grid and hands: the secret food at (0, 0),
     face-up food at (0, 1) and (1, 0) and the Confused Cat at (1, 1); the hands are
-    :data:`HANDS`."""
-    script = Script(SodConfig(players=players)).draw(S, F, F, Tile.CAT)
+    :data:`HANDS` (no more skulls than the two-player sack holds)."""
+    script = Script(SodConfig(players=players)).draw(F, F, F, Tile.CAT)
     for hand in HANDS[:players]:
         script.draw(*hand)
     return script

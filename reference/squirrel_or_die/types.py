@@ -50,7 +50,14 @@ class Readings(Value, frozen=True):
 
 
 class SodConfig(Config, frozen=True):
-    """A game of Squirrel or Die."""
+    """A game of Squirrel or Die.
+
+    The default configuration plays dieproof's provisional tile mix (SOD-A1): the
+    rulebook prints no composition, so 14 food, 8 skulls and one each of the Bomb,
+    Again, the Sleepy Squirrel, Squirrel Love and the Confused Cat are placeholders
+    (the birdhouse, one tile, and the box's 28 tiles are sourced). Supply a printed
+    box's counts as ``tiles``.
+    """
 
     players: int = 4
     """2, 3 or 4."""
@@ -59,7 +66,9 @@ class SodConfig(Config, frozen=True):
     first_player: int = 0
     """The seat that goes first (the rulebook leaves this to the table: Setup step 3)."""
     tiles: Tiles = DEFAULT_TILES
-    """The box's tiles before the player-count removal (SOD-A1)."""
+    """The box's tiles before the player-count removal. The default is provisional
+    (SOD-A1): 14 food, 8 skulls, the birdhouse and one of each special tile, a mix that
+    keeps every rule, the tie included, reachable; a printed box's counts go here."""
     readings: Readings = Readings()
     """The reading of each selectable ambiguity."""
 

@@ -18,8 +18,13 @@ from typing import Final, NoReturn
 
 from dieproof.reference.core.errors import InvalidState, RulesError
 from dieproof.reference.until_daylight import combat, enemies
-from dieproof.reference.until_daylight.base import Catalog, catalog, validate_config
-from dieproof.reference.until_daylight.search import gift_counts
+from dieproof.reference.until_daylight.base import (
+    Catalog,
+    catalog,
+    experience,
+    validate_config,
+)
+from dieproof.reference.until_daylight.search import take_counts
 from dieproof.reference.until_daylight.types import (
     MAX_DICE,
     MAX_TOKENS,
@@ -47,6 +52,7 @@ from dieproof.reference.until_daylight.types import (
     Step,
     Take,
     Then,
+    Throw,
     UdAction,
     UdState,
     Use,
@@ -68,6 +74,7 @@ ACTION_RULES: Final[dict[type[UdAction], tuple[str, ...]]] = {
     Consent: ("UD-SEARCH-4",),
     Use: ("UD-SEARCH-5",),
     Pass: ("UD-SEARCH-6",),
+    Throw: ("UD-SEARCH-11",),
     FateRoll: ("UD-COMBAT-2", "UD-COMBAT-1"),
     AttackWith: ("UD-COMBAT-5",),
     Sacrifice: ("UD-ENEMY-7",),
@@ -110,7 +117,14 @@ def _action_rules(before: UdState, action: UdAction, after: UdState) -> list[str
     elif isinstance(action, Discard):
         found.extend(_discard_rules(before))
     elif isinstance(action, Reveal):
-        found.append("UD-COMBAT-3" if before.phase is Phase.RELEASE else "UD-SEARCH-10")
+        if before.reveal:
+            found.append("UD-COMBAT-3")
+            if before.withdraw and after.horde_discard != before.horde_discard:
+                found.append("UD-COMBAT-2")  # the die of fate withdraws it
+        elif before.phase is Phase.RELEASE and before.attract_raiders:
+            found.append("UD-COMBAT-2")  # the die of fate adds an enemy
+        else:
+            found.append("UD-SEARCH-10" if before.phase is not Phase.RELEASE else "UD-COMBAT-2")
     elif isinstance(action, Clock) and action.gong:
         found.append("UD-COMBAT-1")
     elif isinstance(action, AttackWith):
@@ -139,8 +153,10 @@ def _attack_rules(before: UdState, action: AttackWith, after: UdState) -> list[s
         cat = catalog(before.config)
         weapon = cat.index[action.weapon]
         _, raw = combat.attack_dice(before, before.turn, weapon, action.ammo)
-        if raw > MAX_DICE:
+        if raw >= MAX_DICE:
             found.append("UD-COMBAT-6")
+        if action.survivors:
+            found.append("UD-ENEMY-8")
         if attack.melee and action.area != before.turn:
             found.append("UD-COMBAT-9")
         if before.leader == before.turn:
@@ -199,6 +215,8 @@ def _consequences(before: UdState, after: UdState) -> list[str]:
         found.append("UD-ENEMY-8")
     if any(after.wounds[p] > before.wounds[p] for p in range(n)):
         found.append("UD-ENEMY-10")
+    if after.harm > before.harm:
+        found.append("UD-ENEMY-7")
     if after.round > before.round:
         found.extend(("UD-ROUND-2", "UD-ROUND-1"))
     elif any(after.saved_ever[p] > before.saved_ever[p] for p in range(n)):
@@ -227,9 +245,12 @@ PHASE_STEPS: Final[dict[Phase, frozenset[Step]]] = {
             Step.OVERFLOW,
             Step.DISCARD,
             Step.HORDE,
+            Step.SACRIFICE,
         }
     ),
-    Phase.RELEASE: frozenset({Step.FATE, Step.FOUND, Step.OVERFLOW, Step.DISCARD, Step.HORDE}),
+    Phase.RELEASE: frozenset(
+        {Step.FATE, Step.FOUND, Step.OVERFLOW, Step.DISCARD, Step.HORDE, Step.SACRIFICE}
+    ),
     Phase.ATTACKS: frozenset(
         {
             Step.ACT,
@@ -250,7 +271,14 @@ PHASE_STEPS: Final[dict[Phase, frozenset[Step]]] = {
 
 QUEUE_STEPS: Final = frozenset({Step.FOUND, Step.OVERFLOW, Step.DISCARD, Step.HORDE})
 """The steps the queue of ``rules.advance`` stops at: a continuation is pending there,
-and nowhere else."""
+and nowhere else (besides a sacrifice for damage owed outside an attack, which the
+queue also waits at: :func:`_queued`)."""
+
+
+def _queued(state: UdState) -> bool:
+    """Whether the state waits at a step of the queue of ``rules.advance``."""
+    return state.step in QUEUE_STEPS or (state.step is Step.SACRIFICE and state.harm > 0)
+
 
 PHASE_THEN: Final[dict[Phase, Then]] = {
     Phase.SEARCH: Then.NEXT_SEARCHER,
@@ -310,6 +338,7 @@ def _shapes(state: UdState, cat: Catalog) -> None:
         "wounds",
         "objectives",
         "achieved",
+        "experience",
     ):
         length = len(getattr(state, name))
         if length != n:
@@ -371,6 +400,9 @@ def _counts(state: UdState, cat: Catalog) -> None:
         "reveal",
         "held_count",
         "roll_size",
+        "harm",
+        "attract",
+        "withdraw",
     ):
         if getattr(state, name) < 0:
             _invalid(f"{name} is negative")
@@ -398,6 +430,14 @@ def _counts(state: UdState, cat: Catalog) -> None:
     for p in range(state.config.players):
         if state.saved[p] > state.saved_ever[p]:
             _invalid(f"player {p} keeps more survivors than they ever saved")
+    if state.phase is not Phase.SETUP:
+        xp = tuple(experience(state, p, cat) for p in range(state.config.players))
+        if state.experience != xp:
+            _invalid(
+                f"experience {state.experience} is not what the cards and objectives give {xp}"
+            )
+    elif any(state.experience):
+        _invalid("experience during setup")
 
 
 def _setup(state: UdState, cat: Catalog) -> None:
@@ -462,7 +502,7 @@ def _flow(state: UdState) -> None:
         _invalid(f"phase {phase.value} with result {state.result}")
     if state.result is not None and state.result.winners not in ((), tuple(range(n))):
         _invalid(f"the players win or lose together, not {state.result.winners}")
-    if step in QUEUE_STEPS:
+    if _queued(state):
         if state.then is not PHASE_THEN.get(phase):
             _invalid(
                 f"a {step.value} step of the {phase.value} phase goes on with {state.then.value}"
@@ -510,9 +550,24 @@ def _queue(state: UdState, cat: Catalog) -> None:
         (state.draws, state.drawer, "draws"),
         (state.discards, state.discarder, "discards"),
         (state.reveal, state.reveal_area, "reveals"),
+        (state.attract, state.reveal_area, "attracted cards"),
+        (state.harm, state.harmed, "damage"),
     ):
         if count and who == -1:
             _invalid(f"{count} {name} owed by nobody")
+    if not state.harm and state.harmed != -1:
+        _invalid("no damage owed, but a player it is owed to")
+    if state.harm and (
+        step is not Step.SACRIFICE
+        or state.current != state.harmed
+        or not state.saved[state.harmed]
+        or state.defense is not None
+    ):
+        _invalid("damage owed outside an attack waits only for its player's sacrifice")
+    if state.phase is not Phase.RELEASE and (state.withdraw or state.attract_raiders):
+        _invalid("the die of fate's addition or withdrawal outside the release")
+    if state.attract_raiders and state.config.readings.fate_horde != "enemy":
+        _invalid("an enemy attracted by the die of fate under another reading")
     if step is Step.DISCARD:
         if not state.discards or state.discarder != state.current:
             _invalid("a discard step without a discard owed by the player to move")
@@ -521,9 +576,12 @@ def _queue(state: UdState, cat: Catalog) -> None:
     if step is Step.FOUND and (state.discards or not state.draws or not sum(state.rubble)):
         _invalid("a rubble draw before the discards, or with none owed, or from no deck")
     if step is Step.HORDE and (
-        state.discards or state.draws or not state.reveal or not state.horde.total()
+        state.discards
+        or state.draws
+        or not (state.reveal or state.attract)
+        or not combat.horde_weights(state)
     ):
-        _invalid("a horde reveal before draws and discards, or none owed, or no deck")
+        _invalid("a horde reveal before draws and discards, or none owed, or no card to draw")
 
 
 def _consent(state: UdState, cat: Catalog) -> None:
@@ -538,7 +596,7 @@ def _consent(state: UdState, cat: Catalog) -> None:
         _invalid("a take asked by someone other than the player whose turn it is")
     if card not in range(len(cat.names)):
         _invalid(f"card {card} asked for is not in the content")
-    if count not in gift_counts(cat, card, state.inventories[owner][card]):
+    if count not in take_counts(state, card, state.inventories[owner][card]):
         _invalid(f"player {owner} cannot hand over {count} {cat.names[card]}")
 
 
@@ -562,8 +620,15 @@ def _attack(state: UdState, cat: Catalog) -> None:
         _invalid(f"the attack's weapon {attack.weapon!r} is not a weapon card")
     if not 1 <= attack.dice <= MAX_DICE or state.roll_size != attack.dice:
         _invalid(f"an attack of {attack.dice} dice with a roll of {state.roll_size}")
-    if min(attack.heads, attack.bodies, attack.misses) < 0:
-        _invalid("the attack has negative damage")
+    if min(attack.heads, attack.bodies, attack.misses, attack.ammo) < 0:
+        _invalid("the attack has negative damage or ammunition")
+    if attack.melee and attack.ammo:
+        _invalid("a melee attack spent ammunition")
+    reading = state.config.readings.survivors_in_line
+    if (reading == "skipped" and attack.survivors) or (
+        reading == "blocking" and not attack.survivors
+    ):
+        _invalid(f"an attack targets survivors={attack.survivors} under reading {reading}")
     area = state.areas[attack.area]
     if len(set(attack.eliminated)) != len(attack.eliminated) or any(
         i not in range(len(area)) for i in attack.eliminated
@@ -587,7 +652,9 @@ def _defense(state: UdState) -> None:
     if defense is None:
         if phase is Phase.ENEMIES:
             _invalid("the enemies' attack resolves no damage")
-        if step is Step.SACRIFICE or (step is Step.ALLOT and state.attack is None):
+        if (step is Step.SACRIFICE and not state.harm) or (
+            step is Step.ALLOT and state.attack is None
+        ):
             _invalid(f"a {step.value} step without damage to resolve")
         return
     if phase not in PHASE_WAVES or defense.wave not in PHASE_WAVES[phase]:

@@ -384,6 +384,20 @@ def hurt(state: UdState, player: int, amount: int, why: str) -> UdState:
     return state
 
 
+def harm(state: UdState, player: int, amount: int, why: str) -> UdState:
+    """Damage that reaches a character outside an attack on them (the die of fate, an
+    injury event, collateral damage taken directly): a player who keeps saved survivors
+    first decides how many to sacrifice, each absorbing one damage (UD-ENEMY-7), so the
+    damage waits in the queue of ``rules.advance``; otherwise it is taken at once.
+
+    Implements UD-ENEMY-7 outside the enemies' attack and UD-END-2."""
+    if amount <= 0:
+        return state
+    if state.saved[player]:
+        return replace(state, harm=state.harm + amount, harmed=player)
+    return hurt(state, player, amount, why)
+
+
 def lose(state: UdState, reason: str, rule: str) -> UdState:
     return replace(
         state,
@@ -448,8 +462,9 @@ def objective_met(state: UdState, player: int, objective: int, cat: Catalog | No
 
 
 def settle(state: UdState) -> UdState:
-    """Claim fulfilled objectives, then pass the leader token if someone has more
-    experience than its holder. Implements UD-SETUP-4 and UD-SETUP-6."""
+    """Claim fulfilled objectives, record every player's experience, then pass the
+    leader token if someone has more experience than its holder. Implements UD-SETUP-4,
+    UD-SETUP-5 and UD-SETUP-6."""
     if state.phase is Phase.SETUP:
         return state
     cat = catalog(state.config)
@@ -466,15 +481,18 @@ def settle(state: UdState) -> UdState:
             achieved = put(achieved, player, new)
     if achieved is not state.achieved:
         state = replace(state, achieved=achieved)
-    return _pass_leader(state, cat)
+    xp = tuple(experience(state, p, cat) for p in range(state.config.players))
+    if xp != state.experience:
+        state = replace(state, experience=xp)
+    return _pass_leader(state)
 
 
-def _pass_leader(state: UdState, cat: Catalog) -> UdState:
+def _pass_leader(state: UdState) -> UdState:
     """Implements UD-SETUP-6: the token goes to a player with strictly more experience
     than its holder (any experience at all while nobody holds it); among several, the
     most experienced, ties in turn order from the first player (UD-A12)."""
     n = state.config.players
-    xp = [experience(state, p, cat) for p in range(n)]
+    xp = state.experience
     bar = xp[state.leader] if state.leader >= 0 else 0
     best = max(xp)
     if best <= bar:

@@ -15,11 +15,13 @@ from dieproof.reference.until_daylight.base import (
     bump,
     catalog,
     enemies_in,
+    harm,
     heal,
-    hurt,
     put,
+    survivors_in,
 )
 from dieproof.reference.until_daylight.types import (
+    ENEMIES,
     ENEMY_ORDER,
     FATE_ORDER,
     INFECTED,
@@ -61,15 +63,29 @@ def horde_size(players: int, round_number: int) -> int:
 
 def do_fate(state: UdState, action: FateRoll) -> UdState:
     """The active player rolls the die of fate; the horde's size is set and its cards
-    are revealed into the active player's area. Implements UD-COMBAT-1 and UD-COMBAT-2."""
+    are revealed into the active player's area. The die adds or withdraws one infected
+    (fate_horde = "infected"), one enemy ("enemy") or one horde card ("card"): an added
+    infected or enemy is drawn among those of the horde deck after the regular cards; a
+    withdrawn one is the first such card of the wave, which goes to the horde discard
+    pile (UD-A31). Its damage may be absorbed by a sacrifice (UD-ENEMY-7).
+
+    Implements UD-COMBAT-1 and UD-COMBAT-2."""
     active = state.active
     size = horde_size(state.config.players, state.round)
     face = action.face
-    if face is Fate.REMOVE_ENEMY:
-        size -= 1
-    elif face is Fate.ADD_ENEMY:
-        size += 1
-    state = replace(state, reveal=max(0, size), reveal_area=active, then=Then.ATTACKS)
+    reading = state.config.readings.fate_horde
+    state = replace(state, reveal_area=active, then=Then.ATTACKS)
+    if face in (Fate.REMOVE_ENEMY, Fate.ADD_ENEMY):
+        if reading == "card":
+            size += 1 if face is Fate.ADD_ENEMY else -1
+        else:
+            state = replace(
+                state,
+                attract=1 if face is Fate.ADD_ENEMY else 0,
+                withdraw=1 if face is Fate.REMOVE_ENEMY else 0,
+                attract_raiders=reading == "enemy",
+            )
+    state = replace(state, reveal=max(0, size))
     if face is Fate.DISCARD:
         return replace(state, discards=1, discarder=active)
     if face is Fate.DRAW:
@@ -77,16 +93,24 @@ def do_fate(state: UdState, action: FateRoll) -> UdState:
     if face is Fate.HEAL:
         return heal(state, active, 1)
     if face is Fate.DAMAGE:
-        return hurt(state, active, 1, "the die of fate")
+        return harm(state, active, 1, "the die of fate")
     return state
 
 
+def attractable(state: UdState) -> frozenset[Enemy]:
+    """The kinds an attracted card (noise, the die of fate's addition) or a withdrawn
+    one may be: the infected, and raiders too under fate_horde = "enemy" (UD-A31)."""
+    return ENEMIES if state.attract_raiders else INFECTED
+
+
 def horde_weights(state: UdState) -> tuple[tuple[Reveal, int], ...]:
-    """Every horde card left in the deck, weighted by its count."""
+    """Every horde card left in the deck, weighted by its count; once the regular cards
+    are revealed, an attracted card is drawn among the infected (or enemies) only."""
+    kinds = attractable(state) if not state.reveal else None
     return tuple(
         (Reveal(kind), count)
         for kind, count in zip(ENEMY_ORDER, state.horde.counts(), strict=True)
-        if count
+        if count and (kinds is None or kind in kinds)
     )
 
 
@@ -95,20 +119,35 @@ def horde_outcomes(state: UdState) -> tuple[tuple[Reveal, Fraction], ...]:
 
 
 def do_reveal(state: UdState, action: Reveal) -> UdState:
-    """A horde card joins the end of the area, keeping the release order. Implements
-    UD-COMBAT-3."""
+    """A horde card joins the end of the area, keeping the release order; an attracted
+    card is an infected (or an enemy); a card the die of fate withdraws goes to the
+    horde discard pile instead; under trap_timing = "arrival" the area's traps fire at
+    once. Implements UD-COMBAT-3 (and UD-COMBAT-2, UD-SEARCH-10, UD-ENEMY-2)."""
     kind = action.enemy
     if state.horde.count(kind) < 1:
         raise IllegalAction(
             "UD.NOT_IN_DECK", f"no {kind.value} is left in the horde deck", "UD-COMBAT-3"
         )
+    kinds = attractable(state)
+    if not state.reveal and kind not in kinds:
+        raise IllegalAction(
+            "UD.NOT_IN_DECK",
+            f"an attracted horde card is one of {sorted(k.value for k in kinds)}, "
+            f"not a {kind.value}",
+            "UD-COMBAT-2" if state.phase is Phase.RELEASE else "UD-SEARCH-10",
+        )
     seat = state.reveal_area
-    return replace(
-        state,
-        horde=state.horde.add(kind, -1),
-        areas=put(state.areas, seat, (*state.areas[seat], kind)),
-        reveal=state.reveal - 1,
-    )
+    state = replace(state, horde=state.horde.add(kind, -1))
+    if state.reveal:
+        state = replace(state, reveal=state.reveal - 1)
+        if state.withdraw and kind in kinds:
+            return replace(
+                state, withdraw=state.withdraw - 1, horde_discard=state.horde_discard.add(kind)
+            )
+    else:
+        state = replace(state, attract=state.attract - 1)
+    state = replace(state, areas=put(state.areas, seat, (*state.areas[seat], kind)))
+    return enemies.on_arrival(state, seat)
 
 
 def reshuffle_horde(state: UdState) -> UdState:
@@ -144,17 +183,29 @@ def next_actor(state: UdState) -> UdState:
 # -- the characters' attack ------------------------------------------------------------------
 
 
-def is_target(state: UdState, kind: Enemy) -> bool:
+def is_target(survivors: bool, kind: Enemy) -> bool:
     """Whether a character's attack deals damage to this card: enemies, and survivors
-    when they block the line (UD-A8)."""
-    if kind is not Enemy.SURVIVOR:
-        return True
-    return state.config.readings.survivors_in_line == "blocking"
+    when the attack targets them (``AttackWith.survivors``, UD-A8)."""
+    return survivors or kind is not Enemy.SURVIVOR
+
+
+def survivor_choices(state: UdState, area: int) -> tuple[bool, ...]:
+    """The values ``AttackWith.survivors`` may take for an attack on ``area``: the
+    attacker's choice under survivors_in_line = "optional" when the area holds a
+    survivor (else only false), always true under "blocking", always false under
+    "skipped". Implements UD-A8 (UD-ENEMY-8: a player can attack a survivor)."""
+    reading = state.config.readings.survivors_in_line
+    if reading == "blocking":
+        return (True,)
+    if reading == "optional" and survivors_in(state.areas[area]):
+        return (False, True)
+    return (False,)
 
 
 def attack_dice(state: UdState, player: int, weapon: int, ammo: int) -> tuple[int, int]:
     """(dice rolled, dice before the six-dice cap) of an attack: the weapon's dice, one
-    per ammunition card, the advantage (doubled for the leader) and the drawback.
+    per ammunition card, the advantage (doubled for the leader) and the drawback; the
+    cap applies to the dice after every modifier.
 
     Implements UD-COMBAT-5 and UD-COMBAT-6 and the leader's double advantage UD-SETUP-6.
     """
@@ -171,17 +222,38 @@ def attack_dice(state: UdState, player: int, weapon: int, ammo: int) -> tuple[in
     return min(MAX_DICE, raw), raw
 
 
+def ammo_counts(state: UdState, player: int, weapon: int) -> range:
+    """How many ammunition cards an attack with distance ``weapon`` may spend: from one
+    to every card held under ammo_spend = "any"; under "useful" (the default) no more
+    than the first count whose dice, after the advantage and the drawback, reach six,
+    since a card past it adds no die (UD-A25). Implements UD-COMBAT-6."""
+    cat = catalog(state.config)
+    card = cat.cards[weapon]
+    held = state.inventories[player][cat.index[card.ammo]]
+    if state.config.readings.ammo_spend == "any":
+        return range(1, held + 1)
+    most = 1
+    while most < held and attack_dice(state, player, weapon, most)[1] < MAX_DICE:
+        most += 1
+    return range(1, min(held, most) + 1)
+
+
 def attack_options(state: UdState) -> list[UdAction]:
     """Every attack open to the player whose turn it is: by area (seat order), weapon
-    (content order) and ammunition (ascending). Implements UD-COMBAT-5, UD-COMBAT-6 and
-    the melee restriction UD-COMBAT-9."""
+    (content order), ammunition (ascending), then survivors not targeted before
+    targeted. Implements UD-COMBAT-5, UD-COMBAT-6 and the melee restriction UD-COMBAT-9."""
     player = state.turn
     cat = catalog(state.config)
     mine = state.inventories[player]
     own_busy = enemies_in(state.areas[player]) > 0
     actions: list[UdAction] = []
     for seat, area in enumerate(state.areas):
-        if not any(is_target(state, kind) for kind in area):
+        choices = tuple(
+            flag
+            for flag in survivor_choices(state, seat)
+            if any(is_target(flag, kind) for kind in area)
+        )
+        if not choices:
             continue
         for weapon in cat.weapons:
             if not mine[weapon]:
@@ -191,12 +263,11 @@ def attack_options(state: UdState) -> list[UdAction]:
                 if seat != player and own_busy:
                     continue
                 if attack_dice(state, player, weapon, 0)[0] >= 1:
-                    actions.append(AttackWith(seat, card.name, 0))
+                    actions.extend(AttackWith(seat, card.name, 0, flag) for flag in choices)
                 continue
-            ammo = cat.index[card.ammo]
-            for count in range(1, min(mine[ammo], MAX_DICE) + 1):
+            for count in ammo_counts(state, player, weapon):
                 if attack_dice(state, player, weapon, count)[0] >= 1:
-                    actions.append(AttackWith(seat, card.name, count))
+                    actions.extend(AttackWith(seat, card.name, count, flag) for flag in choices)
     return actions
 
 
@@ -219,7 +290,18 @@ def do_attack(state: UdState, action: AttackWith) -> UdState:
             "UD.NO_WEAPON", f"player {player} has no weapon {action.weapon}", "UD-COMBAT-5"
         )
     area = state.areas[action.area]
-    if not any(is_target(state, kind) for kind in area):
+    if action.survivors not in survivor_choices(state, action.area):
+        why = {
+            "optional": "there is no survivor to attack in that area",
+            "skipped": "attacks pass survivors by (survivors_in_line = skipped)",
+            "blocking": "survivors in the line are always targets (survivors_in_line = blocking)",
+        }[state.config.readings.survivors_in_line]
+        raise IllegalAction(
+            "UD.NO_TARGET",
+            f"survivors={str(action.survivors).lower()} is not an option here: {why}",
+            "UD-ENEMY-8",
+        )
+    if not any(is_target(action.survivors, kind) for kind in area):
         raise IllegalAction(
             "UD.NO_TARGET", f"area {action.area} holds no enemy to attack", "UD-COMBAT-5"
         )
@@ -236,12 +318,20 @@ def do_attack(state: UdState, action: AttackWith) -> UdState:
         ammo = -1
     else:
         ammo = cat.index[card.ammo]
-        if not 1 <= action.ammo <= min(mine[ammo], MAX_DICE):
+        counts = ammo_counts(state, player, weapon)
+        if action.ammo not in counts:
+            held = mine[ammo]
+            why = (
+                f"player {player} holds {held}"
+                if action.ammo > held or action.ammo < 1
+                else "more would add no die: six dice at most, after the character's "
+                "advantage and drawback"
+            )
             raise IllegalAction(
                 "UD.AMMO",
-                f"{action.weapon} needs 1 to {min(mine[ammo], MAX_DICE)} {card.ammo} "
-                f"(six dice at most), not {action.ammo}",
-                "UD-COMBAT-6",
+                f"{action.weapon} can spend 1 to {counts.stop - 1} {card.ammo}, not "
+                f"{action.ammo}: {why}",
+                "UD-COMBAT-6" if 1 <= action.ammo <= held else "UD-COMBAT-5",
             )
     dice, _ = attack_dice(state, player, weapon, action.ammo)
     if dice < 1:
@@ -261,6 +351,8 @@ def do_attack(state: UdState, action: AttackWith) -> UdState:
         melee=card.melee,
         noisy=card.noisy,
         dice=dice,
+        ammo=action.ammo,
+        survivors=action.survivors,
     )
     return replace(
         state,
@@ -295,7 +387,7 @@ def front(state: UdState, attack: Attack) -> int:
     Eliminated cards stay in place until the attack ends (UD-COMBAT-10)."""
     done = attack.eliminated
     for position, kind in enumerate(state.areas[attack.area]):
-        if position not in done and is_target(state, kind):
+        if position not in done and is_target(attack.survivors, kind):
             return position
     return -1
 
@@ -405,7 +497,8 @@ def finish(state: UdState) -> UdState:
     kills = sum(1 for kind in killed if kind is not Enemy.SURVIVOR)
     areas = put(state.areas, seat, left)
     infected = sum(1 for kind in killed if kind in INFECTED)
-    if seat != attacker and (attack.melee or attack.noisy) and infected:
+    tamed = seat != attacker and (attack.melee or attack.noisy) and infected > 0
+    if tamed:
         areas = _tame(areas, seat, attacker, infected)
     draws = sum(REWARD_DRAWS[kind] for kind in killed)
     state = replace(
@@ -421,11 +514,13 @@ def finish(state: UdState) -> UdState:
         current=state.turn,
         then=Then.NEXT_ACTOR,
     )
+    if tamed:
+        state = enemies.on_arrival(state, attacker)
     collateral = attack.misses if seat != attacker and not attack.melee else 0
     if not collateral:
         return state
     if state.config.readings.collateral == "character":
-        return hurt(state, seat, collateral, "collateral damage")
+        return harm(state, seat, collateral, "collateral damage")
     return enemies.collateral(state, seat, collateral)
 
 

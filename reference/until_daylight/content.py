@@ -15,7 +15,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from dieproof.reference.core.game import Component
 from dieproof.reference.until_daylight.types import (
+    ATTACK_DICE,
+    ENEMY_ORDER,
+    KILL_BY_BODIES,
+    KILL_BY_HEADS,
+    REWARD_DRAWS,
     Ability,
     AbilityKind,
     CardKind,
@@ -27,6 +33,7 @@ from dieproof.reference.until_daylight.types import (
     Objective,
     ObjectiveKind,
     RubbleCard,
+    UdConfig,
 )
 
 RUBBLE_IN_BOX: Final = 185
@@ -73,7 +80,7 @@ CHARACTERS: Final = (
     ),
     Character(
         name="haggler",
-        health=8,
+        health=6,
         slots=12,
         advantage=Ability(MELEE, 1),
         drawback=Ability(DISTANCE, 1),
@@ -92,7 +99,7 @@ CHARACTERS: Final = (
     ),
     Character(
         name="psycho",
-        health=9,
+        health=11,
         slots=10,
         advantage=Ability(MELEE, 1),
         drawback=Ability(DISTANCE, 1),
@@ -105,14 +112,24 @@ CHARACTERS: Final = (
 
 
 def _basic(character: str, *, melee: bool = True) -> RubbleCard:
-    """A basic weapon: the character's name is on the card (Game Setup)."""
-    source = "a basic weapon bearing the character's name: rulebook; its dice provisional"
+    """A basic weapon: the character's name is on the card (Game Setup). dieproof marks
+    it "not discarded when used" (provisional: a character's own weapon lasts)."""
+    source = (
+        "a basic weapon bearing the character's name: rulebook; its dice and its "
+        "not-discarded mark provisional"
+    )
     if melee:
         return RubbleCard(
-            f"basic-{character}", CardKind.WEAPON, 0, dice=2, melee=True, source=source
+            f"basic-{character}", CardKind.WEAPON, 0, dice=2, melee=True, kept=True, source=source
         )
     return RubbleCard(
-        f"basic-{character}", CardKind.WEAPON, 0, ammo="gun-ammo", noisy=True, source=source
+        f"basic-{character}",
+        CardKind.WEAPON,
+        0,
+        ammo="gun-ammo",
+        noisy=True,
+        kept=True,
+        source=source,
     )
 
 
@@ -125,13 +142,15 @@ RUBBLE: Final = (
     _basic("drifter"),
     _basic("psycho"),
     # Weapons. The rulebook names guns and gun ammo, arrows, melee and distance weapons,
-    # firearms, and weapons not discarded when used; the cards are provisional.
-    RubbleCard("gun", CardKind.WEAPON, 6, ammo="gun-ammo", noisy=True),
+    # firearms, and weapons marked as not discarded when used (the others are discarded
+    # at the end of the attack); the cards and which are marked are provisional: here
+    # the gun is marked, the other five kinds are spent in one attack.
+    RubbleCard("gun", CardKind.WEAPON, 6, ammo="gun-ammo", noisy=True, kept=True),
     RubbleCard("bow", CardKind.WEAPON, 4, ammo="arrows"),
     RubbleCard("shotgun", CardKind.WEAPON, 3, dice=1, ammo="shells", noisy=True),
     RubbleCard("baseball-bat", CardKind.WEAPON, 6, dice=2, melee=True),
     RubbleCard("machete", CardKind.WEAPON, 5, dice=3, melee=True),
-    RubbleCard("axe", CardKind.WEAPON, 3, dice=4, melee=True, kept=False),
+    RubbleCard("axe", CardKind.WEAPON, 3, dice=4, melee=True),
     # Ammunition: one slot per kind (Accumulate Ammunitions), one die per card.
     RubbleCard("gun-ammo", CardKind.AMMO, 25),
     RubbleCard("arrows", CardKind.AMMO, 12),
@@ -149,9 +168,17 @@ RUBBLE: Final = (
     RubbleCard("rope", CardKind.MATERIAL, 8),
     RubbleCard("blade", CardKind.MATERIAL, 8),
     # Red bad-luck events (Icons Index), resolved at once; effects provisional.
+    # The noise event's effect follows the Icons Index ("noise attracts infected in a
+    # specific area"): one infected into the drawer's area.
     RubbleCard("injury", CardKind.EVENT, 7, event=EventKind.INJURY),
     RubbleCard("loss", CardKind.EVENT, 6, event=EventKind.LOSS),
-    RubbleCard("noise", CardKind.EVENT, 6, event=EventKind.NOISE),
+    RubbleCard(
+        "noise",
+        CardKind.EVENT,
+        6,
+        event=EventKind.NOISE,
+        source="effect: rulebook (Icons Index, infected into the drawer's area); count provisional",
+    ),
 )
 """The rubble cards: 179 in the deck plus the six basic weapons make the box's 185."""
 
@@ -213,20 +240,148 @@ DEFAULT_CONTENT: Final = Content(
 )
 """dieproof's default components (provisional where no source gives them: UD-A2)."""
 
-SOURCES: Final[dict[str, str]] = {
-    "characters": "names: rulebook (the Haggler, the Psycho) and the publisher's list "
-    "(CONTENT-SOURCES.md); the Psycho's advantage and a slot count of ten: rulebook; "
-    "everything else provisional",
-    "rubble": "185 cards in the box: rulebook; the kinds and counts provisional, except "
-    "that symbol cards give one experience point (rulebook)",
-    "horde": "95 cards: rulebook; the split by kind provisional",
-    "die": "six faces of head, body and miss: rulebook; how many of each provisional",
-    "objectives": "18 character and 29 secondary cards: rulebook; conditions and rewards "
-    "provisional",
-    "recipes": "crafting from two cards: rulebook (Icons Index); which cards provisional",
-    "enemies": "dice, kill thresholds and rewards of every enemy: rulebook (types.py)",
-    "die of fate": "its six faces: rulebook (types.Fate)",
-    "tokens": "12 barricades, 6 traps: rulebook (types.py)",
-}
-"""Where each part of :data:`DEFAULT_CONTENT` comes from (see also each entry's own
-``source``); the provisional parts are ambiguity UD-A2."""
+
+def _ability(ability: Ability) -> str:
+    kind = {
+        AbilityKind.MELEE_DICE: "melee dice",
+        AbilityKind.DISTANCE_DICE: "distance dice",
+        AbilityKind.REGENERATION: "health regained each round",
+    }[ability.kind]
+    return f"{ability.amount} {kind}"
+
+
+def _card(card: RubbleCard) -> str:
+    if card.kind is CardKind.WEAPON:
+        what = (
+            f"melee weapon, {card.dice} dice"
+            if card.melee
+            else f"distance weapon ({card.ammo}{f', {card.dice} dice' if card.dice else ''})"
+        )
+        what += ", firearm" if card.noisy else ""
+        what += ", not discarded when used" if card.kept else ", discarded when used"
+    elif card.kind is CardKind.FOOD:
+        what = f"food, heals {card.heal}"
+    elif card.kind is CardKind.EVENT and card.event is not None:
+        what = {
+            EventKind.INJURY: "event: one damage to the drawer",
+            EventKind.LOSS: "event: the drawer discards a card",
+            EventKind.NOISE: "event: one infected into the drawer's area",
+        }[card.event]
+    else:
+        what = {
+            CardKind.AMMO: "ammunition, one die each, one slot per kind",
+            CardKind.SYMBOL: "symbol, one experience point while held",
+            CardKind.PROTECTION: "protection, absorbs one damage",
+            CardKind.MATERIAL: "craft material",
+        }.get(card.kind, card.kind.value)
+    if card.kind is CardKind.WEAPON and card.count == 0:
+        return f"{card.name}: {what}; in the deck only if its character is not played"
+    return f"{card.name} x{card.count}: {what}"
+
+
+def components(config: UdConfig) -> tuple[Component, ...]:
+    """The components of a game under ``config``, each with its source (what the docs
+    list and every vector records): the rulebook's enemies, die of fate, tokens and box
+    totals; the public character names; and the content, which is dieproof's
+    provisional default (UD-A2) unless the config supplies the user's own."""
+    content = DEFAULT_CONTENT if config.content is None else config.content
+    own = config.content is not None
+
+    def placeholder(name: str, items: tuple[str, ...], why: str = "UD-A2") -> Component:
+        if own:
+            return Component(name, "user", "the config's content", items)
+        return Component(name, "provisional", why, items)
+
+    people = content.characters
+    names = Component(
+        "character names",
+        "user" if own else "public",
+        "the config's content"
+        if own
+        else "the Haggler and the Psycho: rulebook (Game Setup, Experience Points); the "
+        "six: the publisher's character list (CONTENT-SOURCES.md)",
+        tuple(c.name for c in people),
+    )
+    enemies = tuple(
+        f"{kind.value}: {ATTACK_DICE[kind]} dice, eliminated by {KILL_BY_HEADS[kind]} head"
+        + (f" or {KILL_BY_BODIES[kind]} body" if KILL_BY_BODIES[kind] else "")
+        + f", {REWARD_DRAWS[kind]} rubble cards drawn"
+        for kind in ENEMY_ORDER
+    )
+    return (
+        names,
+        placeholder("character health", tuple(f"{c.name}: {c.health}" for c in people)),
+        placeholder(
+            "character abilities",
+            tuple(
+                f"{c.name}: advantage {_ability(c.advantage)}, drawback {_ability(c.drawback)}"
+                for c in people
+            ),
+            "UD-A2 (the Psycho's one extra melee die: rulebook, Experience Points)",
+        ),
+        placeholder(
+            "inventory slots",
+            tuple(f"{c.name}: {c.slots}" for c in people),
+            "UD-A2 (ten for all but the Haggler: rulebook, Game Setup)",
+        ),
+        placeholder(
+            "rubble cards",
+            tuple(_card(card) for card in content.rubble),
+            "UD-A2 (185 cards with the basic weapons, and what symbols and noise do: rulebook)",
+        ),
+        placeholder(
+            "horde deck",
+            tuple(f"{kind.value}: {content.horde.count(kind)}" for kind in ENEMY_ORDER),
+            "UD-A2 (95 cards: rulebook)",
+        ),
+        placeholder(
+            "combat die",
+            (f"head: {content.die.head}", f"body: {content.die.body}", f"miss: {content.die.miss}"),
+            "UD-A2 (six faces of head, body and miss: rulebook)",
+        ),
+        placeholder(
+            "craft recipes",
+            (f"barricade: {' + '.join(content.barricade)}", f"trap: {' + '.join(content.trap)}"),
+        ),
+        placeholder(
+            "objectives",
+            tuple(
+                f"{o.name}{f' ({o.character})' if o.character else f' x{o.count}'}: "
+                f"{o.kind.value} {o.target}, {o.xp} experience"
+                for o in content.objectives
+            ),
+            "UD-A2 (18 character and 29 secondary cards: rulebook)",
+        ),
+        Component("enemies", "rulebook", "The Different Types of Hordes", enemies),
+        Component(
+            "die of fate",
+            "rulebook",
+            "Icons Index",
+            (
+                "remove 1 enemy from the wave",
+                "add 1 enemy to the wave",
+                "discard 1 rubble card",
+                "draw 1 rubble card",
+                "heal 1 damage",
+                "take 1 damage",
+            ),
+        ),
+        Component(
+            "tokens",
+            "rulebook",
+            "What's in the Box?; Rules of Protection Token",
+            ("12 barricades", "6 traps", "at most 2 per player"),
+        ),
+        Component(
+            "box totals",
+            "rulebook",
+            "What's in the Box?",
+            (
+                f"{RUBBLE_IN_BOX} rubble cards",
+                f"{HORDE_IN_BOX} horde cards",
+                f"{CHARACTER_OBJECTIVES} character objectives",
+                f"{SECONDARY_OBJECTIVES} secondary objectives",
+                "6 combat dice",
+            ),
+        ),
+    )

@@ -17,9 +17,10 @@ CONTRACT: Final = Contract(
     decisions=(
         "A decision lists every open action in this order. At a `search` step: `draw` "
         "(while the rubble deck or its discard pile holds a card), then `build` "
-        "(barricade before trap), `give`, `take`, `use`, and `pass` last. At an `act` "
-        "step: every `attack` first, then `build`, `give`, `take`, `use` and `pass` as "
-        "in a search. Every other decision step offers one kind of action."
+        "(barricade before trap), `give`, `take`, `use`, `pass`, and the free `throw`s "
+        "last. At an `act` step: every `attack` first, then `build`, `give`, `take`, "
+        "`use` and `pass` as in a search (and the `throw`s under reading UD-A33 "
+        "`own_turn`). Every other decision step offers one kind of action."
     ),
     orders={
         "first-player": (
@@ -55,11 +56,16 @@ CONTRACT: Final = Contract(
         ),
         "take": (
             "After the gives: by owning seat ascending, then by card in content order, "
-            "then by count ascending, as for `give`."
+            "then by count ascending (as for `give` under reading UD-A32 `stack`; one card "
+            "under `one`)."
+        ),
+        "throw": (
+            "After `pass`: each card the player holds, in content order; at a `search` "
+            "step, and at an `act` step under reading UD-A33 `own_turn`."
         ),
         "consent": "At a `consent` step: `agree: true` before `agree: false`.",
         "use": "After the takes: each food card the player holds, in content order.",
-        "pass": "Last of a `search` or `act` step.",
+        "pass": "After the uses, before the throws.",
         "found": (
             "At a `found` step: one outcome per rubble card left in the deck (`rubble`), "
             "in content order (`content.rubble`), weighted by its count."
@@ -75,13 +81,19 @@ CONTRACT: Final = Contract(
         ),
         "horde": (
             "At a `horde` step: one outcome per kind of horde card left in the deck, in "
-            "the order raider, wanderer, brute, monster, survivor, weighted by its count."
+            "the order raider, wanderer, brute, monster, survivor, weighted by its count; "
+            "a card attracted once the regular ones are revealed (a noise event, the die "
+            "of fate's addition) is drawn among the infected under reading UD-A31 "
+            "`infected` (the default), among all enemies under `enemy`, and among all "
+            "kinds under `card`."
         ),
         "attack": (
             "At an `act` step, first: by attacked area (seat ascending), then weapon "
-            "(content order), then ammunition count ascending (0 for a melee weapon; 1 up "
-            "to the ammunition held, at most 6, for a distance weapon); only attacks that "
-            "roll at least one die."
+            "(content order), then ammunition count ascending (0 for a melee weapon; for a "
+            "distance weapon 1 up to the ammunition held, under reading UD-A25 `useful` no "
+            "more than the first count that gives six dice), then `survivors: false` "
+            "before `true` (both open under reading UD-A8 `optional` when the area holds "
+            "a survivor); only attacks that roll at least one die."
         ),
         "roll": (
             "At a `roll` step of n dice (`roll_size`): every (heads, bodies, misses) with "

@@ -124,11 +124,32 @@ def proceed(state: UdState) -> UdState:
     return state
 
 
+def on_arrival(state: UdState, seat: int) -> UdState:
+    """Enemies have swept into ``seat``'s area (a horde card revealed there, infected
+    following a noisy attacker home) or a trap was built there: under trap_timing =
+    "arrival" its traps fire at once (UD-A29). Implements UD-ENEMY-2."""
+    if state.config.readings.trap_timing != "arrival":
+        return state
+    return fire_traps(state, seat)
+
+
+def trap_target(state: UdState, area: list[Enemy]) -> int:
+    """The position of the enemy a trap hits, or -1: the first enemy in the line, or
+    under trap_target = "attacker" the first to attack, a raider before any infected
+    (UD-A30)."""
+    if state.config.readings.trap_target == "attacker":
+        raider = next((i for i, k in enumerate(area) if k is Enemy.RAIDER), -1)
+        if raider >= 0:
+            return raider
+    return next((i for i, k in enumerate(area) if k is not Enemy.SURVIVOR), -1)
+
+
 def fire_traps(state: UdState, seat: int) -> UdState:
-    """Before the area's enemies attack, each of its traps deals one head damage to the
-    first enemy and is spent. Under ``trap_damage = "combined"`` (UD-A6, the publisher's
-    FAQ) two traps add up on one enemy, so they eliminate a monster. Implements
-    UD-ENEMY-2."""
+    """Each of the area's traps deals one head damage to the first enemy (UD-A30) and
+    is spent: before the area's enemies attack, or as soon as an enemy is there under
+    trap_timing = "arrival" (UD-A29). Under ``trap_damage = "combined"`` (UD-A6, the
+    publisher's FAQ) two traps add up on one enemy, so they eliminate a monster.
+    Implements UD-ENEMY-2."""
     traps = state.traps[seat]
     if not traps:
         return state
@@ -138,7 +159,7 @@ def fire_traps(state: UdState, seat: int) -> UdState:
     spent = 0
     heads = 0
     while spent < traps:
-        position = next((i for i, k in enumerate(area) if k is not Enemy.SURVIVOR), -1)
+        position = trap_target(state, area)
         if position < 0:
             break
         spent += 1
@@ -325,33 +346,44 @@ def wound(state: UdState, damage: int) -> UdState:
     return state
 
 
-def sacrifice_options(state: UdState) -> list[UdAction]:
+def owed(state: UdState) -> tuple[int, int]:
+    """(the player deciding a sacrifice, the damage waiting for it): an attack on them
+    (``defense``) or damage outside one (``harm``)."""
     defense = state.defense
-    assert defense is not None
-    most = min(defense.damage, state.saved[defense.defender])
+    if defense is not None:
+        return defense.defender, defense.damage
+    return state.harmed, state.harm
+
+
+def sacrifice_options(state: UdState) -> list[UdAction]:
+    """None to as many saved survivors as damage points waiting, ascending."""
+    seat, damage = owed(state)
+    most = min(damage, state.saved[seat])
     return [Sacrifice(k) for k in range(most + 1)]
 
 
 def do_sacrifice(state: UdState, action: Sacrifice) -> UdState:
-    """Discard saved survivors, each absorbing one damage. Implements UD-ENEMY-7."""
-    defense = state.defense
-    assert defense is not None
-    seat = defense.defender
-    most = min(defense.damage, state.saved[seat])
+    """Discard saved survivors, each absorbing one damage that would reach the
+    character, whatever deals it. Implements UD-ENEMY-7."""
+    seat, waiting = owed(state)
+    most = min(waiting, state.saved[seat])
     if not 0 <= action.count <= most:
         raise IllegalAction(
             "UD.SACRIFICE",
             f"player {seat} can sacrifice 0 to {most} saved survivors, not {action.count}",
             "UD-ENEMY-7",
         )
-    damage = defense.damage - action.count
     state = replace(
         state,
         saved=bump(state.saved, seat, -action.count),
         horde_discard=state.horde_discard.add(Enemy.SURVIVOR, action.count),
-        defense=replace(defense, damage=0),
     )
-    state = wound(state, damage)
+    if state.defense is None:
+        rest = waiting - action.count
+        state = replace(state, harm=0, harmed=-1)
+        return hurt(state, seat, rest, "damage not absorbed by a sacrifice")
+    state = replace(state, defense=replace(state.defense, damage=0))
+    state = wound(state, waiting - action.count)
     if state.result is not None:
         return state
     return defend(state)

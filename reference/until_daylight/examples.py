@@ -47,7 +47,9 @@ from dieproof.reference.until_daylight.types import (
     Found,
     Give,
     Keep,
+    Pass,
     Sacrifice,
+    Throw,
     Token,
     UdConfig,
     Use,
@@ -79,6 +81,11 @@ PLAIN: Final = UdConfig(players=3, content=EXAMPLE_CONTENT)
 """Three players with :data:`EXAMPLE_CONTENT`."""
 THREE: Final = ("pillar", "hipster", "trigger")
 """The characters of the three-player examples, in seat order from seat 0."""
+
+
+def attack_json(area: int, weapon: str, ammo: int, survivors: bool = False) -> JSON:
+    """An attack as the canonical JSON of a legal action has it."""
+    return {"ammo": ammo, "area": area, "survivors": survivors, "type": "attack", "weapon": weapon}
 
 
 def secondary_objectives() -> Example:
@@ -121,17 +128,17 @@ def psycho_becomes_leader() -> Example:
     symbol = script.card("symbol")
     script.fact("state", f"/inventories/1/{symbol}", 1, "a symbol card each: 1 point each")
     script.fact("state", "/leader", 0, "the pillar's came first; a tie does not take the token")
-    script.gong(Fate.REMOVE_ENEMY, W, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, W, W, W)  # the die of fate withdraws the first
     script.passes(2).do(AttackWith(2, "basic-psycho"))
     script.fact("state", "/roll_size", 3, "not yet leading: the Psycho's melee attack rolls 2 + 1")
     script.roll(0, 0, 3).misses_until_next_round()
     for _ in range(3):  # rounds 2 to 4: the gong at once, the horde's dice all miss
-        script.gong(Fate.REMOVE_ENEMY, *[W] * (2 + script.state.round))
+        script.gong(Fate.REMOVE_ENEMY, *[W] * (3 + script.state.round))
         script.passes(3).misses_until_next_round()
     script.fact("state", "/round", 5, "the 5th round")
     script.passes().draw("symbol")
     script.fact("state", "/leader", 1, "2 points beat the leader's 1: the Psycho leads at once")
-    script.passes().gong(Fate.REMOVE_ENEMY, *[W] * 7).passes().do(AttackWith(1, "basic-psycho"))
+    script.passes().gong(Fate.REMOVE_ENEMY, *[W] * 8).passes().do(AttackWith(1, "basic-psycho"))
     script.fact("state", "/roll_size", 4, "his advantage doubles: two extra melee dice")
     return script.example(
         "ud-setup-6-the-psycho-becomes-leader",
@@ -200,9 +207,31 @@ def horde_of_round_3() -> Example:
     script.do(Clock(True))
     script.fact("state", "/active", 2, "the gong caught seat 2: the active player")
     script.do(FateRoll(Fate.ADD_ENEMY))
-    script.fact("state", "/reveal", 10, "6 players + round 3 = 9 cards, and one more from fate")
+    script.fact("state", "/reveal", 9, "6 players + round 3 = 9 horde cards")
+    script.fact("state", "/attract", 1, "and the die of fate adds another infected")
     script.fact("state", "/reveal_area", 2, "into the active player's area")
-    script.reveal(W, W, R, W, B, W, S, W, M, W)
+    script.fact(
+        "chance",
+        "",
+        [
+            {"outcome": {"enemy": kind.value, "type": "horde"}, "probability": odds}
+            for kind, odds in ((R, "3/16"), (W, "19/40"), (B, "3/16"), (M, "1/8"), (S, "1/40"))
+        ],
+        "the nine come from the whole horde deck: 15 raiders, 38 wanderers, 15 brutes, "
+        "10 monsters and 2 survivors left",
+    )
+    script.reveal(W, W, R, W, B, W, S, W, M)
+    script.fact(
+        "chance",
+        "",
+        [
+            {"outcome": {"enemy": kind.value, "type": "horde"}, "probability": odds}
+            for kind, odds in ((W, "33/56"), (B, "1/4"), (M, "9/56"))
+        ],
+        "the tenth, the die of fate's, comes from the 33 wanderers, 14 brutes and 9 "
+        "monsters left: an infected, never a raider or a survivor",
+    )
+    script.reveal(W)
     script.fact("state", "/areas/2", 10, "the group picks the 10 cards", length=True)
     script.fact("to_move", "", 2, "and the characters' attack begins with the active player")
     return script.example(
@@ -251,17 +280,17 @@ def weapons_and_abilities() -> Example:
     dice; an attack that would roll none is refused."""
     script = Script(UdConfig(players=3)).setup(*THREE)
     script.draw("gun").passes(2).draw("gun-ammo").passes(2).draw("gun-ammo").passes(2)
-    script.gong(Fate.REMOVE_ENEMY, W, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, W, W, W)
     script.fact(
         "legal",
         "/0",
-        {"ammo": 0, "area": 0, "type": "attack", "weapon": "basic-pillar"},
+        attack_json(0, "basic-pillar", 0),
         "the pillar's basic weapon: melee, its own dice",
     )
     script.fact(
         "legal",
         "/1",
-        {"ammo": 2, "area": 0, "type": "attack", "weapon": "gun"},
+        attack_json(0, "gun", 2),
         "the gun with both ammunition cards: 2 dice, less 1 for the pillar's drawback",
     )
     script.reject(AttackWith(0, "gun", 1), "one ammunition card less the drawback: no die")
@@ -278,8 +307,11 @@ def weapons_and_abilities() -> Example:
 
 
 def seven_gun_ammo() -> Example:
-    """UD-COMBAT-6: 7 gun ammo only give 6 attack dice."""
-    script = Script(PLAIN).setup(*THREE)
+    """UD-COMBAT-6: 7 gun ammo only give 6 attack dice. The cap is on the dice, after
+    every modifier: the Pillar, whose drawback takes a distance die, rolls 6 dice with 7
+    gun ammo (with no modifier the seventh card would add no die and is not spent; a
+    test shows it)."""
+    script = Script(UdConfig(players=3)).setup(*THREE)
     script.draw("gun").draw("gun-ammo").draw("gun-ammo")
     script.draw("gun-ammo").draw("gun-ammo").draw("gun-ammo")
     script.draw("gun-ammo").draw("gun-ammo").draw("gun-ammo")
@@ -287,22 +319,18 @@ def seven_gun_ammo() -> Example:
     ammo = script.card("gun-ammo")
     script.fact("state", f"/inventories/0/{ammo}", 7, "the pillar holds a gun and 7 gun ammo")
     script.gong(Fate.HEAL, W, W, W, W)
-    script.fact(
-        "legal",
-        "/6",
-        {"ammo": 6, "area": 0, "type": "attack", "weapon": "gun"},
-        "the gun's attacks spend 1 to 6 ammunition cards...",
-    )
-    script.fact("legal", "/7/type", "give", "...and no more: the attacks end there")
-    script.reject(AttackWith(0, "gun", 7), "7 gun ammo would be 7 dice: at most 6")
-    script.do(AttackWith(0, "gun", 6))
-    script.fact("state", "/roll_size", 6, "six dice")
-    script.fact("state", f"/inventories/0/{ammo}", 1, "the seventh card stays in the inventory")
+    script.fact("legal", "/1", attack_json(0, "gun", 2), "one card less the drawback is no die")
+    script.fact("legal", "/6", attack_json(0, "gun", 7), "seven cards less the drawback: six dice")
+    script.reject(AttackWith(0, "gun", 8), "the pillar holds only seven")
+    script.do(AttackWith(0, "gun", 7))
+    script.fact("state", "/roll_size", 6, "7 gun ammo give 6 attack dice, drawback and all")
+    script.fact("state", f"/inventories/0/{ammo}", 0, "all seven cards are spent")
     script.fact("chance", "", 28, "the 28 results of six dice", length=True)
     return script.example(
         "ud-combat-6-seven-gun-ammo-give-six-dice",
-        "7 gun ammo only give 6 attack dice",
+        "7 gun ammo only give 6 attack dice, counted after the pillar's drawback",
         "UD-COMBAT-6",
+        "UD-COMBAT-5",
     )
 
 
@@ -345,12 +373,17 @@ def four_enemies() -> Example:
 def ten_enemies() -> Example:
     """UD-COMBAT-7: the rulebook's attack on ten enemies that stops at the brute."""
     script = Script(PLAIN).setup(*THREE)
-    script.draw("gun").draw("gun-ammo").draw("gun-ammo")
+    # Round 1: a raider stays in the pillar's area (the die of fate withdraws the
+    # wanderer; the raider's two misses eliminate both survivors).
+    script.gong(Fate.REMOVE_ENEMY, W, R, S, S).passes(3).roll(0, 0, 2)
+    # Round 2, from seat 1: the pillar gets a gun and 5 gun ammo, and noise attracts
+    # four infected into its area.
+    script.draw("gun-ammo").draw("gun-ammo").draw("gun")
     script.draw("gun-ammo").draw("gun-ammo").draw("gun-ammo")
-    script.draw("noise", R).search(Give(0, "gun-ammo", 2)).search(Give(0, "gun-ammo", 2))
-    for kind in (B, W, W, M):  # noise draws the horde cards into the pillar's area
+    script.search(Give(0, "gun-ammo", 2)).search(Give(0, "gun-ammo", 2))
+    for kind in (B, W, W, M):  # noise attracts the infected into the pillar's area
         script.draw("noise", kind).passes(2)
-    script.gong(Fate.ADD_ENEMY, R, R, W, M, B)
+    script.gong(Fate.HEAL, R, R, W, M, B)
     line = (R, B, W, W, M, R, R, W, M, B)
     script.fact("state", "/areas/0", horde_json(*line), "the rulebook's ten enemies")
     script.do(AttackWith(0, "gun", 5))
@@ -377,7 +410,7 @@ def one_area_per_attack() -> Example:
     script.draw("gun").draw("noise", W).draw("gun-ammo")
     script.draw("gun-ammo").draw("gun-ammo").draw("gun-ammo")
     script.draw("gun-ammo").search(Give(0, "gun-ammo", 1)).search(Give(0, "gun-ammo", 1))
-    script.gong(Fate.REMOVE_ENEMY, W, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, W, W, W)
     script.do(AttackWith(0, "gun", 4))
     script.fact("state", "/roll_size", 5, "the hipster's gun and 4 gun ammo: 5 dice")
     script.roll(3, 2, 0).allot(HEAD, HEAD)
@@ -399,7 +432,7 @@ def collateral_damage() -> Example:
     script = Script(UdConfig(players=3)).setup("pillar", "hipster", "drifter")
     script.passes().draw("gun").draw("gun-ammo")
     script.passes().passes().search(Give(1, "gun-ammo", 1))
-    script.gong(Fate.REMOVE_ENEMY, W, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, W, W, W)
     script.passes().do(AttackWith(0, "gun", 1)).roll(1, 0, 1)
     script.fact("state", "/health/0", 9, "the hipster's miss in the pillar's area: 1 damage")
     script.fact("state", "/wounds/0", 1, "through the damage order, to the character")
@@ -454,7 +487,7 @@ def trap_and_monster() -> Example:
     """UD-ENEMY-2: the rulebook's trap example, had the first enemy been a monster."""
     script = Script(UdConfig(players=3)).setup(*THREE)
     script.draw("rope").passes(2).draw("blade").passes(2).search(Build(Token.TRAP)).passes(2)
-    script.gong(Fate.REMOVE_ENEMY, M, W, W)
+    script.gong(Fate.REMOVE_ENEMY, W, M, W, W)
     script.passes(3)
     script.fact("state", "/areas/0", horde_json(M, W, W), "1 head damage: the monster stands")
     script.fact("state", "/traps/0", 0, "the trap is discarded nonetheless")
@@ -472,7 +505,7 @@ def two_barricades() -> Example:
     script.draw("plank").draw("nails").draw("plank")
     script.draw("nails").search(Give(0, "nails", 1)).search(Give(0, "plank", 1))
     script.search(Build(Token.BARRICADE)).passes(2).search(Build(Token.BARRICADE)).passes(2)
-    script.gong(Fate.REMOVE_ENEMY, W, M, B)
+    script.gong(Fate.REMOVE_ENEMY, W, W, M, B)
     script.fact("state", "/barricades/0", 2, "the active player has two barricades")
     script.do(AttackWith(0, "basic-pillar")).roll(1, 0, 1).passes(2)
     script.fact("state", "/areas/0", horde_json(M, B), "a monster (3 dice) and a brute (2)")
@@ -490,10 +523,10 @@ def two_barricades() -> Example:
 
 def raiders_attack() -> Example:
     """UD-ENEMY-3: the rulebook's example of a raiders' attack."""
-    script = Script(UdConfig(players=4)).setup(*THREE, "haggler")
-    script.draw("plank").passes(3)
-    script.gong(Fate.ADD_ENEMY, R, R, S, R, R, S)
-    script.passes(4)
+    script = Script(UdConfig(players=5)).setup(*THREE, "haggler", "drifter")
+    script.draw("plank").passes(4)
+    script.gong(Fate.HEAL, R, R, S, R, R, S)
+    script.passes(5)
     script.fact("state", "/roll_size", 6, "4 raiders, 2 dice each: the first 6 dice")
     script.roll(0, 3, 3)
     script.fact("state", "/areas/0", horde_json(R, R, R, R), "3 X: both survivors eliminated")
@@ -522,16 +555,16 @@ def infected_attack() -> Example:
     """UD-ENEMY-4: the rulebook's example of an infected attack (the drifter, who does
     not heal at the end of the round, takes it)."""
     script = Script(UdConfig(players=3)).setup("drifter", "hipster", "trigger")
-    for kind in (W, W, S, W, W, M):
+    for kind in (W, W, W, W, M, B):  # noise attracts infected into the drifter's area
         script.draw("noise", kind).passes(2)
-    script.gong(Fate.ADD_ENEMY, W, S, B, W, B)
+    script.gong(Fate.ADD_ENEMY, W, S, W, S, B)  # 4 horde cards and an infected from fate
     script.passes(3)
     script.fact("state", "/defense/dice_left", 7, "6 + 3 + 4 = 13 dice: 6 now, 7 to come")
     script.roll(2, 2, 2).allot(HEAD, HEAD)
     script.fact(
         "state",
         "/areas/0",
-        horde_json(W, W, W, W, M, W, B, W, B),
+        horde_json(W, W, W, W, M, B, W, W, B),
         "2 heads eliminate both survivors",
     )
     script.fact("state", "/health/0", 8, "2 bodies hit the player: 1 health point")
@@ -554,7 +587,7 @@ def sacrificing_a_survivor() -> Example:
     does not heal at the end of the round, takes it)."""
     script = Script(UdConfig(players=3)).setup("drifter", "hipster", "trigger").quiet_round()
     script.fact("state", "/saved/0", 3, "the drifter saved the 3 survivors of round 1")
-    script.passes(2).gong(Fate.REMOVE_ENEMY, W, W, W, W).passes(3).roll(2, 0, 2)
+    script.passes(2).gong(Fate.REMOVE_ENEMY, W, W, W, W, W).passes(3).roll(2, 0, 2)
     script.fact("to_move", "", 0, "2 heads reach the drifter, who may sacrifice survivors")
     script.fact(
         "legal",
@@ -570,6 +603,48 @@ def sacrificing_a_survivor() -> Example:
         "ud-enemy-7-a-survivor-absorbs-a-damage",
         "A player discards a saved survivor to absorb one of two damage",
         "UD-ENEMY-7",
+    )
+
+
+def sacrifice_against_fate() -> Example:
+    """UD-ENEMY-7: a saved survivor absorbs the die of fate's damage too."""
+    script = Script(UdConfig(players=3)).setup("drifter", "hipster", "trigger").quiet_round()
+    script.fact("state", "/saved/0", 3, "the drifter saved the 3 survivors of round 1")
+    script.fact("state", "/experience/0", 4, "one point each, and one for saving a survivor")
+    script.passes(2).do(Clock(True), FateRoll(Fate.DAMAGE))
+    script.fact("to_move", "", 0, "the die of fate deals the drifter one damage: a sacrifice?")
+    script.fact("legal", "", [{"count": k, "type": "sacrifice"} for k in range(2)], "none or one")
+    script.do(Sacrifice(1))
+    script.fact("state", "/health/0", 9, "the survivor absorbs it")
+    script.fact("state", "/experience/0", 3, "and its experience point is gone")
+    script.fact("state", "/reveal", 5, "then the horde of round 2 is revealed")
+    return script.example(
+        "ud-enemy-7-a-survivor-absorbs-the-die-of-fate",
+        "The die of fate's damage waits for the sacrifice of a saved survivor",
+        "UD-ENEMY-7",
+        "UD-COMBAT-2",
+    )
+
+
+def attacking_a_survivor() -> Example:
+    """UD-ENEMY-8: a player can attack a survivor (not yet saved); throwing cards away
+    is no action (UD-SEARCH-11)."""
+    script = Script(UdConfig(players=3)).setup("hipster", "pillar", "trigger")
+    script.draw("plank").draw("gun-ammo").draw("gun")
+    script.do(Clock(False), Throw("plank"))
+    script.fact("to_move", "", 0, "throwing a card away is no action: the turn goes on")
+    script.fact("state", "/search_actions", 3, "and the timer does not count it")
+    script.do(Pass()).search(Give(0, "gun-ammo", 1)).search(Give(0, "gun", 1))
+    script.gong(Fate.HEAL, S, W, W, W)
+    script.fact("legal", "/2", attack_json(0, "gun", 1), "the gun may pass the survivor by")
+    script.fact("legal", "/3", attack_json(0, "gun", 1, True), "or attack it too")
+    script.do(AttackWith(0, "gun", 1, survivors=True)).roll(0, 1, 1)
+    script.fact("state", "/areas/0", horde_json(W, W, W), "one body: the survivor is eliminated")
+    return script.example(
+        "ud-enemy-8-a-player-attacks-a-survivor",
+        "A player may throw a card away, and attack a survivor in the line",
+        "UD-ENEMY-8",
+        "UD-SEARCH-11",
     )
 
 
@@ -595,6 +670,8 @@ def build() -> tuple[Example, ...]:
         raiders_attack(),
         infected_attack(),
         sacrificing_a_survivor(),
+        sacrifice_against_fate(),
+        attacking_a_survivor(),
     )
 
 

@@ -19,6 +19,7 @@ from dieproof.reference.until_daylight.base import (
     slot_limit,
     slots,
 )
+from dieproof.reference.until_daylight.content import components
 from dieproof.reference.until_daylight.contract import CONTRACT
 from dieproof.reference.until_daylight.position import POSITIONS
 from dieproof.reference.until_daylight.sampling import sample_config
@@ -55,7 +56,7 @@ def invariants(state: UdState) -> tuple[Violation, ...]:
     attack = state.attack
     if attack is not None:
         area = state.areas[attack.area]
-        targets = [i for i, kind in enumerate(area) if combat.is_target(state, kind)]
+        targets = [i for i, kind in enumerate(area) if combat.is_target(attack.survivors, kind)]
         k = len(attack.eliminated)
         if sorted(attack.eliminated) != targets[:k]:
             found.append(
@@ -180,6 +181,7 @@ GAME: Final = GameBase(
         positions=POSITIONS,
         sample_config=sample_config,
         content=content_names,
+        components=components,
     ),
 )
 """Until Daylight (3-6 players): search against the clock, fight ten hordes."""

@@ -23,6 +23,7 @@ from dieproof.reference.until_daylight.base import (
     bump,
     catalog,
     fits,
+    hurt,
     put,
     settle,
     validate_config,
@@ -52,6 +53,7 @@ from dieproof.reference.until_daylight.types import (
     Step,
     Take,
     Then,
+    Throw,
     UdAction,
     UdConfig,
     UdState,
@@ -111,6 +113,7 @@ def initial_state(config: UdConfig) -> UdState:
         objectives=((),) * n,
         achieved=((),) * n,
         secondary=cat.secondary,
+        experience=zeros,
     )
 
 
@@ -311,14 +314,14 @@ _EXPECTED: Final[dict[Step, tuple[type[Action], ...]]] = {
     Step.OBJECTIVE: (DrawObjective,),
     Step.KEEP: (Keep,),
     Step.CLOCK: (Clock,),
-    Step.SEARCH: (Draw, Build, Give, Take, Use, Pass),
+    Step.SEARCH: (Draw, Build, Give, Take, Use, Pass, Throw),
     Step.CONSENT: (Consent,),
     Step.FOUND: (Found,),
     Step.OVERFLOW: (Discard,),
     Step.DISCARD: (Discard,),
     Step.FATE: (FateRoll,),
     Step.HORDE: (Reveal,),
-    Step.ACT: (AttackWith, Build, Give, Take, Use, Pass),
+    Step.ACT: (AttackWith, Build, Give, Take, Use, Pass, Throw),
     Step.ROLL: (Roll,),
     Step.ALLOT: (Allot,),
     Step.SACRIFICE: (Sacrifice,),
@@ -386,6 +389,8 @@ def _dispatch(state: UdState, action: UdAction) -> UdState:
         return search.do_use(state, action)
     if isinstance(action, Pass):
         return search.do_pass(state)
+    if isinstance(action, Throw):
+        return search.do_throw(state, action)
     if isinstance(action, Found):
         return search.do_found(state, action)
     if isinstance(action, Discard):
@@ -408,9 +413,11 @@ def advance(state: UdState) -> UdState:
 
     A state whose ``then`` is NOTHING waits at its ``step``. Otherwise, in order: a
     card in transit is stowed if it fits, else its holder must discard (UD-SEARCH-7);
-    owed discards; owed rubble draws (an empty deck takes its discard pile back); owed
-    horde reveals (likewise; with both piles empty the rest is not revealed, UD-A4);
-    and then the continuation."""
+    damage owed outside an attack, which waits for its player's sacrifice decision
+    (UD-ENEMY-7); owed discards; owed rubble draws (an empty deck takes its discard
+    pile back); owed horde reveals (likewise; with both piles empty the rest is not
+    revealed, UD-A4); then the attracted cards (an infected, or an enemy, from the
+    deck; none left there, none attracted: UD-A31); and then the continuation."""
     while state.result is None and state.then is not Then.NOTHING:
         if state.held >= 0:
             if fits(state, state.holder, state.held):
@@ -425,6 +432,11 @@ def advance(state: UdState) -> UdState:
                 )
                 continue
             return replace(state, step=Step.OVERFLOW, current=state.holder)
+        if state.harm:
+            if state.saved[state.harmed]:
+                return replace(state, step=Step.SACRIFICE, current=state.harmed)
+            state = hurt(replace(state, harm=0, harmed=-1), state.harmed, state.harm, "damage")
+            continue
         if state.discards:
             if sum(state.inventories[state.discarder]):
                 return replace(state, step=Step.DISCARD, current=state.discarder)
@@ -444,13 +456,22 @@ def advance(state: UdState) -> UdState:
                     continue
                 state = combat.reshuffle_horde(state)
             return replace(state, step=Step.HORDE)
+        if state.attract:
+            if not combat.horde_weights(state):
+                if state.horde.total() or not combat.horde_weights(combat.reshuffle_horde(state)):
+                    state = replace(state, attract=0)
+                    continue
+                state = combat.reshuffle_horde(state)
+            return replace(state, step=Step.HORDE)
         state = _continue(state)
     return state
 
 
 def _continue(state: UdState) -> UdState:
     then = state.then
-    state = replace(state, drawer=-1, discarder=-1, reveal_area=-1)
+    state = replace(
+        state, drawer=-1, discarder=-1, reveal_area=-1, withdraw=0, attract_raiders=False
+    )
     if then is Then.NEXT_SEARCHER:
         return search.next_searcher(state)
     if then is Then.ATTACKS:

@@ -102,10 +102,11 @@ class Script(Recorder[UdConfig, UdState, UdAction]):
 
     def quiet_round(self) -> Script:
         """A round in which nothing happens to anyone: the gong sounds before the first
-        search action, the die of fate removes an enemy and the horde is all survivors,
-        everyone does nothing, and the survivors are saved by the active player."""
-        size = self.config.players + self.state.round - 1
-        self.gong(Fate.REMOVE_ENEMY, *[Enemy.SURVIVOR] * size)
+        search action, the horde is a wanderer, which the die of fate withdraws, and
+        survivors, everyone does nothing, and the survivors are saved by the active
+        player."""
+        size = self.config.players + self.state.round
+        self.gong(Fate.REMOVE_ENEMY, Enemy.WANDERER, *[Enemy.SURVIVOR] * (size - 1))
         return self.passes(self.config.players)
 
     def misses_until_next_round(self) -> Script:

@@ -13,13 +13,14 @@ from fractions import Fraction
 from dieproof.reference.core import chance
 from dieproof.reference.core.errors import IllegalAction, InvalidAction
 from dieproof.reference.core.types import replace
+from dieproof.reference.until_daylight import enemies
 from dieproof.reference.until_daylight.base import (
     Catalog,
     bump,
     catalog,
     covers,
+    harm,
     heal,
-    hurt,
     minus,
     next_seat,
     plus,
@@ -43,6 +44,7 @@ from dieproof.reference.until_daylight.types import (
     Step,
     Take,
     Then,
+    Throw,
     Token,
     UdAction,
     UdState,
@@ -96,15 +98,41 @@ def can_build(state: UdState, player: int, token: Token) -> bool:
 
 
 def gift_counts(cat: Catalog, card: int, have: int) -> range:
-    """How many cards of a kind go in one give or take: any part of an ammunition
-    stack, else one (UD-SEARCH-9)."""
+    """How many cards of a kind go in one give: any part of an ammunition stack, else
+    one (UD-SEARCH-9)."""
     return range(1, have + 1) if cat.stacks[card] else range(1, min(have, 1) + 1)
 
 
+def take_counts(state: UdState, card: int, have: int) -> range:
+    """How many cards of a kind go in one take: as in a give under take_ammo = "stack",
+    one card under "one" (UD-A32)."""
+    cat = catalog(state.config)
+    if state.config.readings.take_ammo == "one":
+        return range(1, min(have, 1) + 1)
+    return gift_counts(cat, card, have)
+
+
+def can_throw(state: UdState) -> bool:
+    """Whether the player whose turn it is may throw cards away now: during their search
+    turn, and under throw_away = "own_turn" during their combat turn too (UD-A33)."""
+    if state.step is Step.SEARCH:
+        return True
+    return state.step is Step.ACT and state.config.readings.throw_away == "own_turn"
+
+
+def throw_options(state: UdState) -> list[UdAction]:
+    """The cards the player may throw away, in content order (UD-SEARCH-11)."""
+    if not can_throw(state):
+        return []
+    names = catalog(state.config).names
+    return [Throw(names[i]) for i, c in enumerate(state.inventories[state.turn]) if c]
+
+
 def turn_actions(state: UdState) -> list[UdAction]:
-    """Build, give, take, use and do nothing: the actions both phases offer, in
-    canonical order (tokens in :data:`TOKEN_ORDER`; players by seat; cards in content
-    order; counts ascending). Implements UD-SEARCH-2 to UD-SEARCH-6."""
+    """Build, give, take, use, do nothing and throw away: the actions both phases
+    offer, in canonical order (tokens in :data:`TOKEN_ORDER`; players by seat; cards in
+    content order; counts ascending; the free throws last). Implements UD-SEARCH-2 to
+    UD-SEARCH-6 and UD-SEARCH-11."""
     player = state.turn
     cat = catalog(state.config)
     actions: list[UdAction] = [BuildAction(t) for t in TOKEN_ORDER if can_build(state, player, t)]
@@ -119,9 +147,10 @@ def turn_actions(state: UdState) -> list[UdAction]:
     for owner in others:
         for card, have in enumerate(state.inventories[owner]):
             if have:
-                actions.extend(Take(owner, names[card], k) for k in gift_counts(cat, card, have))
+                actions.extend(Take(owner, names[card], k) for k in take_counts(state, card, have))
     actions.extend(Use(names[card]) for card in cat.food if mine[card])
     actions.append(Pass())
+    actions.extend(throw_options(state))
     return actions
 
 
@@ -178,13 +207,14 @@ def do_build(state: UdState, action: BuildAction) -> UdState:
         state = replace(state, barricades=bump(state.barricades, player, 1))
     else:
         state = replace(state, traps=bump(state.traps, player, 1))
-    return replace(
+    state = replace(
         state,
         inventories=inventories,
         rubble_discard=plus(state.rubble_discard, recipe),
         built=bump(state.built, player, 1),
         then=after_action(state),
     )
+    return enemies.on_arrival(state, player) if action.token is Token.TRAP else state
 
 
 def _card(state: UdState, name: str) -> int:
@@ -202,11 +232,15 @@ def _seat(state: UdState, seat: int, what: str) -> None:
 def _check_gift(state: UdState, owner: int, card: int, count: int, rule: str) -> None:
     cat = catalog(state.config)
     have = state.inventories[owner][card]
-    if count not in gift_counts(cat, card, have):
+    giving = rule == "UD-SEARCH-3"
+    counts = gift_counts(cat, card, have) if giving else take_counts(state, card, have)
+    if count not in counts:
         raise IllegalAction(
             "UD.NOT_IN_INVENTORY",
             f"player {owner} cannot hand over {count} {cat.names[card]} (has {have}; "
-            "only ammunition of one slot goes more than one at a time)",
+            "only ammunition of one slot goes more than one at a time"
+            + (", and a take moves one card (take_ammo = one)" if rule == "UD-SEARCH-4" else "")
+            + ")",
             rule,
         )
 
@@ -299,6 +333,28 @@ def do_pass(state: UdState) -> UdState:
     return replace(state, then=after_action(state))
 
 
+def do_throw(state: UdState, action: Throw) -> UdState:
+    """Throw a rubble card away: it goes to the discard pile, and since this is not an
+    action the player's turn goes on (no timer node, no search action counted).
+    Implements UD-SEARCH-11 (UD-A33)."""
+    card = _card(state, action.card)
+    player = state.turn
+    if not can_throw(state):
+        raise IllegalAction(
+            "UD.NOT_USABLE",
+            "cards are thrown away during one's search turn (throw_away = search_turn)",
+            "UD-SEARCH-11",
+        )
+    if state.inventories[player][card] < 1:
+        raise IllegalAction(
+            "UD.NOT_IN_INVENTORY", f"player {player} has no {action.card}", "UD-SEARCH-11"
+        )
+    inventories = put(state.inventories, player, bump(state.inventories[player], card, -1))
+    return replace(
+        state, inventories=inventories, rubble_discard=bump(state.rubble_discard, card, 1)
+    )
+
+
 def next_searcher(state: UdState) -> UdState:
     """The action is done: "Next", and the timer runs on. Implements UD-SEARCH-1."""
     seat = next_seat(state, state.turn)
@@ -334,10 +390,10 @@ def do_found(state: UdState, action: Found) -> UdState:
         return replace(state, held=card, held_count=1, holder=drawer)
     state = replace(state, rubble_discard=bump(state.rubble_discard, card, 1))
     if event is EventKind.INJURY:
-        return hurt(state, drawer, 1, f"the {action.card} event")
+        return harm(state, drawer, 1, f"the {action.card} event")
     if event is EventKind.LOSS:
         return replace(state, discards=state.discards + 1, discarder=drawer)
-    return replace(state, reveal=state.reveal + 1, reveal_area=drawer)
+    return replace(state, attract=state.attract + 1, reveal_area=drawer)
 
 
 def reshuffle(state: UdState) -> UdState:

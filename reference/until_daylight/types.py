@@ -58,6 +58,9 @@ ENEMY_ORDER: Final = tuple(Enemy)
 INFECTED: Final = frozenset({Enemy.WANDERER, Enemy.BRUTE, Enemy.MONSTER})
 """The three kinds of infected (not raiders, not survivors)."""
 
+ENEMIES: Final = frozenset({Enemy.RAIDER, *INFECTED})
+"""Every kind of enemy: the raiders and the infected (survivors are not enemies)."""
+
 ATTACK_DICE: Final = {
     Enemy.RAIDER: RAIDER_DICE,
     Enemy.WANDERER: 1,
@@ -143,7 +146,8 @@ class EventKind(enum.Enum):
     LOSS = "loss"
     """The drawer discards a rubble card of their choice."""
     NOISE = "noise"
-    """Noise draws one horde card into the drawer's area."""
+    """Noise attracts one infected (drawn among the infected of the horde deck) into the
+    drawer's area (Icons Index)."""
 
 
 class Token(enum.Enum):
@@ -264,8 +268,10 @@ class RubbleCard(Value, frozen=True):
     """A distance weapon's ammunition card."""
     noisy: bool = False
     """A firearm: attacking another player's area with it tames the horde."""
-    kept: bool = True
-    """The weapon is not discarded when used."""
+    kept: bool = False
+    """The weapon is marked "not discarded when used" and stays after an attack; an
+    unmarked weapon is discarded with the other cards the attack used (At the End of an
+    Attack)."""
     heal: Amount = 0
     """Health a food card restores."""
     event: EventKind | None = None
@@ -377,12 +383,19 @@ class Readings(Value, frozen=True):
     trap_damage: Literal["combined", "separate"] = "combined"
     """UD-A6: two traps in one area add their head damage on the same enemy, or each
     trap is its own attack."""
+    trap_timing: Literal["attack", "arrival"] = "attack"
+    """UD-A29: an area's traps fire at the start of its enemies' attack, or as soon as an
+    enemy is in the area (when it sweeps in, or when the trap is built among enemies)."""
+    trap_target: Literal["line", "attacker"] = "line"
+    """UD-A30: a trap hits the first enemy in the area's line, or the first enemy to
+    attack (the first raider, since raiders attack first; else the first infected)."""
     collateral: Literal["damage_order", "character"] = "damage_order"
     """UD-A7: a miss's collateral damage follows the damage order, or hits the
     character directly."""
-    survivors_in_line: Literal["skipped", "blocking"] = "skipped"
-    """UD-A8: a character's attack passes over survivors in the line, or must spend a
-    die on each survivor before the enemies behind it."""
+    survivors_in_line: Literal["optional", "skipped", "blocking"] = "optional"
+    """UD-A8: the attacker chooses, for each attack, whether the survivors in the line
+    are targets (``AttackWith.survivors``); or an attack always passes them by; or it
+    must always spend a die on each survivor before the enemies behind it."""
     enemy_order: Literal["area", "kind"] = "area"
     """UD-A9: the enemies' attack goes area by area (raiders, then infected, in each), or
     all raiders of the table first and then all infected."""
@@ -391,15 +404,40 @@ class Readings(Value, frozen=True):
     protection cards and the character."""
     win_survivors: Literal["kept", "ever"] = "kept"
     """UD-A11: the win needs a saved survivor still kept, or any survivor ever saved."""
+    ammo_spend: Literal["useful", "any"] = "useful"
+    """UD-A25: an attack spends at most the ammunition cards that still add a die after
+    the character's advantage and drawback (six dice at most), or any number held (the
+    dice still capped at six)."""
+    fate_horde: Literal["infected", "enemy", "card"] = "infected"
+    """UD-A31: the die of fate adds (or withdraws) one infected, one enemy (raider or
+    infected), or simply one horde card more (or fewer), whatever it is."""
+    take_ammo: Literal["stack", "one"] = "stack"
+    """UD-A32: a take may move any part of an ammunition stack, as a give may, or one
+    card only."""
+    throw_away: Literal["search_turn", "own_turn"] = "search_turn"
+    """UD-A33: a player throws rubble cards away (not an action) during their search
+    turn, or during any turn of theirs, the characters' attack included."""
 
 
 class UdConfig(Config, frozen=True):
-    """A game of Until Daylight."""
+    """A game of Until Daylight.
+
+    With ``content = None`` the game plays dieproof's default components, most of them
+    provisional (UD-A2): the combat die's faces (2 head, 2 body, 2 miss), the characters'
+    health, abilities, slot counts beyond the rulebook's and basic weapons, the rubble
+    deck (kinds, counts, weapons marked not discarded, food, protection, materials and
+    events), the horde deck's split by kind, the craft recipes and the objectives. The
+    names of the characters, the enemies' dice and thresholds, the die of fate, the
+    tokens and the card totals are the rulebook's or public. ``dieproof components
+    until-daylight`` and the rules reference list every item.
+    """
 
     players: int = 4
     """3 to 6."""
     content: Content | None = None
-    """The components; ``None`` plays dieproof's default content."""
+    """The components; ``None`` plays dieproof's default content, which is provisional
+    where nothing public gives it (UD-A2: the combat die, health, abilities, basic
+    weapons, the rubble and horde decks' make-up, recipes, events and objectives)."""
     timer: Timer = Timer()
     """dieproof's model of the search phase's timer (UD-A1)."""
     final_cycles: Annotated[int, msgspec.Meta(le=MAX_LIMIT)] = 100
@@ -502,7 +540,11 @@ class Attack(Value, frozen=True):
     noisy: bool
     """A firearm (it tames the horde)."""
     dice: int
-    """Combat dice rolled (at most six)."""
+    """Combat dice rolled: the dice after every modifier, capped at six."""
+    ammo: int = 0
+    """Ammunition cards spent on the attack (0 for a melee weapon)."""
+    survivors: bool = False
+    """The survivors in the line are targets of this attack (UD-A8)."""
     heads: int = 0
     """Head damage not yet assigned."""
     bodies: int = 0
@@ -642,6 +684,26 @@ class UdState(State, frozen=True):
     """The character's attack being resolved, if any."""
     defense: Defense | None = None
     """The damage being resolved against a player, if any."""
+    harm: int = 0
+    """Damage owed to ``harmed``'s character outside an attack on them (the die of fate,
+    an injury event, collateral damage under collateral = "character"), waiting for
+    their decision to sacrifice saved survivors (UD-ENEMY-7)."""
+    harmed: int = -1
+    """The player the owed ``harm`` is for, or -1."""
+    attract: int = 0
+    """Horde cards still to reveal into ``reveal_area`` after the regular ones, drawn
+    among the infected only (or among all enemies, with ``attract_raiders``): the noise
+    event's and the die of fate's additions (UD-A31)."""
+    withdraw: int = 0
+    """Infected (or enemies, with ``attract_raiders``) the die of fate withdraws from the
+    horde wave being revealed: the next such card revealed goes to the horde discard
+    pile instead of the area (UD-A31)."""
+    attract_raiders: bool = False
+    """The die of fate's addition or withdrawal may be a raider (fate_horde = "enemy")."""
+    experience: tuple[int, ...] = ()
+    """Each player's experience points (UD-SETUP-5): symbol cards held, monsters and
+    saved survivors kept, achieved objectives; updated after every step. The leader
+    token follows it (UD-SETUP-6)."""
     roll_size: int = 0
     """Dice in the roll pending or resolving (at most six)."""
     trap_pass: bool = False
@@ -746,6 +808,14 @@ class Pass(Action, frozen=True, tag="pass"):
     """Do nothing."""
 
 
+class Throw(Action, frozen=True, tag="throw"):
+    """Throw away one rubble card of kind ``card``: not an action, the turn goes on
+    (UD-SEARCH-11)."""
+
+    card: str
+    """The rubble card's name."""
+
+
 class Found(Action, frozen=True, tag="found"):
     """Chance: the rubble card drawn."""
 
@@ -776,7 +846,7 @@ class Reveal(Action, frozen=True, tag="horde"):
 
 class AttackWith(Action, frozen=True, tag="attack"):
     """Attack the enemies in player ``area``'s combat area with ``weapon`` and ``ammo``
-    ammunition cards."""
+    ammunition cards; with ``survivors``, the survivors in the line are targets too."""
 
     area: int
     """The seat whose combat area is attacked."""
@@ -784,6 +854,11 @@ class AttackWith(Action, frozen=True, tag="attack"):
     """The weapon card's name."""
     ammo: int = 0
     """Ammunition cards spent (0 for a melee weapon)."""
+    survivors: bool = False
+    """The attack targets the survivors in the line as well as the enemies (they take
+    dice in line order, one die of any kind eliminating one): a choice under
+    survivors_in_line = "optional" in an area holding a survivor, always true under
+    "blocking" and always false under "skipped" (UD-A8)."""
 
 
 class Roll(Action, frozen=True, tag="roll"):
@@ -824,6 +899,7 @@ UdAction = (
     | Consent
     | Use
     | Pass
+    | Throw
     | Found
     | Discard
     | FateRoll
@@ -849,6 +925,7 @@ ACTION_TYPES: Final = (
     Consent,
     Use,
     Pass,
+    Throw,
     Found,
     Discard,
     FateRoll,

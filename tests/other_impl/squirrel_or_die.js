@@ -22,7 +22,7 @@
 
 const KINDS = ["food", "skull", "birdhouse", "bomb", "again", "sleepy", "love", "cat"];
 const KIND_INDEX = new Map(KINDS.map((k, i) => [k, i]));
-const BOX = [12, 10, 1, 1, 1, 1, 1, 1];
+const BOX = [14, 8, 1, 1, 1, 1, 1, 1];
 const VARIANTS = ["basic", "birdhouse", "reverse"];
 const READINGS = {
   winter_start: ["next", "first"],
