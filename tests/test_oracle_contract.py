@@ -332,7 +332,10 @@ def test_the_guides_python_runs_and_check_post_passes_every_committed_vector() -
         impl = Reference(g)
         if "error" in case["initial"]:
             continue
-        state = g.initial_state(g.load_config(json.dumps(case["config"])))
+        if "position" in case:  # a case that starts from a position
+            state = g.position(json.dumps(case["position"]))
+        else:
+            state = g.initial_state(g.load_config(json.dumps(case["config"])))
         check_post(case["initial"], impl, state)
         for step in case["steps"]:
             if "error" in step:

@@ -238,10 +238,12 @@ def real_states() -> tuple[tuple[str, dict[str, Any]], ...]:
     and from the worked examples (positions random play seldom reaches)."""
     found = []
     for g in games():
-        played = [(config, driver.play(g, config, 0).actions) for config in g.configs()]
-        played += [(example.config, example.actions) for example in g.examples()]
-        for config, actions in played:
-            state = g.initial_state(config)
+        played = [
+            (g.initial_state(config), driver.play(g, config, 0).actions) for config in g.configs()
+        ]
+        played += [(g.example_start(example), example.actions) for example in g.examples()]
+        for start, actions in played:
+            state = start
             found.append((g.id, json.loads(g.dump_state(state))))
             for index, action in enumerate(actions):
                 state = g.apply(state, action)

@@ -165,6 +165,9 @@ class Game(Protocol):
     def lookup(self, config: Config, kind: str, name: str) -> int:
         """The index of the content of ``kind`` called ``name``."""
 
+    def example_start(self, example: Example) -> State:
+        """The state a worked example starts from: its position, or the initial state."""
+
 
 C = TypeVar("C", bound=Config)
 S = TypeVar("S", bound=State)
@@ -497,6 +500,13 @@ class GameBase(Generic[C, S, A]):
     def contract(self) -> Contract | None:
         """The orders and conventions an implementer must match (``None``: undeclared)."""
         return self.rules.contract
+
+    def example_start(self, example: Example) -> S:
+        """The state a worked example starts from: the position its ``start`` describes,
+        or the initial state of its configuration."""
+        if example.start is None:
+            return self.initial_state(example.config)
+        return self.position(ENCODER.encode(example.start))
 
     def components(self, config: Config) -> tuple[Component, ...]:
         """The game's components under ``config`` with their sources (empty when the game

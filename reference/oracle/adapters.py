@@ -187,6 +187,8 @@ class Capabilities:
     """The adapter refuses with dieproof's error codes."""
     error_rules: bool = True
     """The adapter names dieproof's rule ids in its refusals."""
+    ops: tuple[str, ...] = ()
+    """The operations the adapter lists in ``info`` (empty: it does not say)."""
 
     @classmethod
     def from_info(cls, info: JSON) -> Capabilities:
@@ -195,14 +197,16 @@ class Capabilities:
             return cls()
         codes = info.get("error_codes", True) is not False
         rules = info.get("error_rules", True) is not False
+        listed = info.get("ops")
+        ops = tuple(op for op in listed if isinstance(op, str)) if isinstance(listed, list) else ()
         state = info.get("state", "canonical")
         if isinstance(state, dict):
             pointers = state.get("projection")
             if isinstance(pointers, list) and all(isinstance(p, str) for p in pointers):
-                return cls("projection", tuple(str(p) for p in pointers), codes, rules)
+                return cls("projection", tuple(str(p) for p in pointers), codes, rules, ops)
         if state == "opaque":
-            return cls("opaque", (), codes, rules)
-        return cls("canonical", (), codes, rules)
+            return cls("opaque", (), codes, rules, ops)
+        return cls("canonical", (), codes, rules, ops)
 
 
 @contextlib.contextmanager

@@ -184,6 +184,9 @@ class Report:
     """Steps compared."""
     probes: int = 0
     """Probes (illegal or malformed actions) compared."""
+    skipped: int = 0
+    """Cases that start from a position an adapter without the ``position`` op and with
+    states of its own cannot take."""
     requests: int = 0
     """Requests sent to the adapter."""
     seconds: float = 0.0
@@ -199,7 +202,8 @@ class Report:
         """A short report for a terminal."""
         rate = self.steps / self.seconds if self.seconds > 0 else 0.0
         head = (
-            f"{self.cases} cases, {self.steps:,} steps, {self.probes:,} probes, "
+            f"{self.cases} cases{f' ({self.skipped} skipped)' if self.skipped else ''}, "
+            f"{self.steps:,} steps, {self.probes:,} probes, "
             f"{self.requests:,} requests in {self.seconds:.2f} s ({rate:,.0f} steps/s)"
         )
         if self.divergence is None:
@@ -214,6 +218,7 @@ class Report:
             "cases": self.cases,
             "steps": self.steps,
             "probes": self.probes,
+            "skipped": self.skipped,
             "requests": self.requests,
             "seconds": self.seconds,
             "state_comparison": self.capabilities.state,
@@ -245,6 +250,9 @@ class Case:
     """(action, must be rejected) in order; empty for a random game."""
     seed: int | None = None
     """For a random game: the seed choosing chance outcomes, decisions and probes."""
+    position: JSON = None
+    """A vector that starts from a position: its description (``None``: the initial
+    state of ``config``)."""
 
 
 def vector_cases(vectors: Sequence[Mapping[str, JSON]]) -> list[Case]:
@@ -258,7 +266,8 @@ def vector_cases(vectors: Sequence[Mapping[str, JSON]]) -> list[Case]:
             for step in raw_steps:
                 if isinstance(step, dict):
                     steps.append((step.get("action"), "error" in step))
-        cases.append(Case(str(vector.get("name")), vector.get("config"), tuple(steps)))
+        name = str(vector.get("name"))
+        cases.append(Case(name, vector.get("config"), tuple(steps), None, vector.get("position")))
     return cases
 
 
@@ -412,6 +421,12 @@ class Differential:
         """Play one case; raises :class:`_Diverged` at the first disagreement."""
         g = self.g
         at = _At(case.name, 0)
+        if case.position is not None:
+            started = self._start_at_position(at, case)
+            if started is not None:
+                self._compare(at, started[0], started[1], ())
+                self._play_steps(case, *started)
+            return
         reference: State | None = None
         refused: RulesError | None = None
         try:
@@ -435,6 +450,28 @@ class Differential:
             at.protocol("new answered without a state")
         side = _Side(result.get("state"))
         self._compare(at, reference, side, ())
+        self._play_steps(case, reference, side)
+
+    def _start_at_position(self, at: _At, case: Case) -> tuple[State, _Side] | None:
+        """Both sides at a vector's starting position: the adapter builds it with its
+        own ``position`` op if it has one, else takes the reference's canonical state
+        (``None``: it can do neither, and the case is skipped)."""
+        g = self.g
+        reference = g.position(canonical(case.position))
+        if "position" in self.capabilities.ops:
+            request: dict[str, JSON] = {"op": "position", "game": g.id, "position": case.position}
+            result = self._result_of(at, self._ask(at, [request])[0], "position")
+            if not isinstance(result, dict) or "state" not in result:
+                at.protocol("position answered without a state")
+            return reference, _Side(result.get("state"))
+        if self.capabilities.state != "canonical":
+            self.report.skipped += 1
+            return None
+        return reference, _Side(json_of(g.dump_state(reference)))
+
+    def _play_steps(self, case: Case, reference: State, side: _Side) -> None:
+        """The case's steps (or a random game's), compared one by one."""
+        g = self.g
         rng = random.Random(case.seed) if case.seed is not None else None
         # The probes draw from their own generator, so they never change the game played.
         probing = random.Random(f"probes-{case.seed}") if case.seed is not None else None

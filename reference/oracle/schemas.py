@@ -371,6 +371,13 @@ def _vector(g: Game, config: JSON) -> dict[str, JSON]:
                 "refuse when initial is an error.",
             },
             "content": _ref("OracleContent"),
+            "position": {
+                **_ref("OraclePositionDescription"),
+                "description": "A case that starts from a position, not from the initial "
+                "state: the position's description (the game's position builder: `dieproof "
+                "position GAME`, the referee's position op). Its configuration is config; "
+                "initial is the post of the state it builds.",
+            },
             "initial": {
                 "anyOf": [
                     _ref("OraclePost"),

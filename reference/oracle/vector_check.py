@@ -95,6 +95,8 @@ def _check(case: Mapping[str, JSON], lookup: Callable[[str], Game]) -> int:
         raise _Mismatch(0, "a case needs an initial object and a steps array")
     try:
         state = g.initial_state(g.load_config(canonical(case.get("config"))))
+        if "position" in case:
+            state = _position(g, case)
     except RulesError as error:
         if "error" in initial:
             _same_error(0, initial["error"], error)
@@ -137,6 +139,16 @@ def _same_content(g: Game, case: Mapping[str, JSON]) -> None:
             f"content differs: the case assumes {compare.text(case.get('content'))}, the reference "
             f"has {compare.text(expected)}",
         )
+
+
+def _position(g: Game, case: Mapping[str, JSON]) -> State:
+    """The state a case that starts from a position starts from; its configuration must
+    be the case's."""
+    state = g.position(canonical(case["position"]))
+    built = json_of(g.dump_config(g.config_of(state)))
+    if canonical(built) != canonical(case.get("config")):
+        raise _Mismatch(0, "the position's configuration is not the case's config")
+    return state
 
 
 def _same_error(step: int, expected: JSON, error: RulesError) -> None:
