@@ -55,6 +55,10 @@ class GameInfo(_Strict, frozen=True):
     """The rulebook's section titles in order; every rule cites one of them."""
     summary: str
     """A paragraph on the game, in our words, for the top of its docs page."""
+    topics: dict[str, str] = {}
+    """Optional titles of the rules reference's pages: topic (the middle of the rule ids,
+    ``AUTUMN`` in ``SOD-AUTUMN-2``) -> title (``"Phase I: Autumn"``). A topic not listed
+    is titled after the rulebook section all its rules share, else after the topic word."""
 
 
 class Rule(_Strict, frozen=True):
@@ -177,6 +181,12 @@ def _validate(spec: GameSpec, source: str, game_id: str | None) -> None:
             seen.add(item_id)
             if not pattern.match(item_id) or not item_id.startswith(info.prefix + "-"):
                 problems.append(f"{kind} id {item_id!r} does not have the form {pattern.pattern}")
+    used_topics = {r.id.split("-")[1] for r in spec.rule}
+    problems.extend(
+        f"[game].topics names {topic!r}, which no rule id uses"
+        for topic in info.topics
+        if topic not in used_topics
+    )
     rule_ids = {r.id for r in spec.rule}
     invariant_ids = {i.id for i in spec.invariant}
     sections = set(info.sections)
