@@ -28,6 +28,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "dieproof_docs",
+    "mutation_docs",
 ]
 
 root_doc = "index"

@@ -114,10 +114,12 @@ GLOBAL_INT = (
     "rescued",
     "arms",
     "bonus",
+    "ammo",
+    "withdraw",
     "reveal",
     "attract",
 )
-GLOBAL_BOOL = ("won", "lost", "attacking")
+GLOBAL_BOOL = ("won", "lost", "attacking", "fate_card", "useful")
 PER_SEAT_INT = (
     "hp",
     "top",
@@ -152,7 +154,7 @@ def _variables() -> dict[str, Sort]:
 
 VARIABLES = _variables()
 
-CONSTANTS = ("n", "cap", "cards_total", "horde_total")
+CONSTANTS = ("n", "cap", "cards_total", "horde_total", "fate_card", "useful")
 
 # -- small vocabulary -----------------------------------------------------------------------
 
@@ -431,13 +433,16 @@ def _no_attack(w: Vars) -> list[z3.BoolRef]:
         w.num("prefix") == 0,
         w.num("arms") == 0,
         w.num("bonus") == 0,
+        w.num("ammo") == 0,
     ]
 
 
 def _quiet(v: Vars, w: Vars) -> list[z3.BoolRef]:
     """No roll and no attack going on (setup, the search phase and the release)."""
     return [
-        *_keep(v, w, "wave", "attacking", "elim", "prefix", "round", "cycle", "arms", "bonus"),
+        *_keep(
+            v, w, "wave", "attacking", "elim", "prefix", "round", "cycle", "arms", "bonus", "ammo"
+        ),
         w.num("dice") == 0,
     ]
 
@@ -463,6 +468,9 @@ def background(v: Vars) -> z3.BoolRef:
         v.num("reveal") >= 0,
         v.num("attract") >= 0,
         v.num("arms") >= 0,
+        v.num("ammo") >= 0,
+        v.num("ammo") <= v.num("arms"),
+        v.num("withdraw") >= 0,
         *(_i(v, "kept", i) >= 0 for i in SEATS),
         *(_i(v, "owed", i) >= 0 for i in SEATS),
     ]
@@ -494,6 +502,7 @@ def init(v: Vars) -> z3.BoolRef:
         v.num("rescued") == 0,
         v.num("arms") == 0,
         v.num("bonus") == 0,
+        v.num("ammo") == 0,
         v.num("reveal") == 0,
         v.num("attract") == 0,
         z3.Not(v.flag("won")),
@@ -756,6 +765,30 @@ def release(v: Vars, w: Vars, *, capped: bool = True, offered: bool = True) -> z
         *_keep_seats(v, w, "wounds", "barr"),
         *(_i(w, "foes", i) >= _i(v, "foes", i) for i in SEATS),
         *(_i(w, "surv", i) >= _i(v, "surv", i) for i in SEATS),
+        *(_i(w, "traps", i) <= _i(v, "traps", i) for i in SEATS),
+        fate_rule(v, w),
+    )
+
+
+def fate_rule(v: Vars, w: Vars) -> z3.BoolRef:
+    """The horde's size: the players plus the round, one more or one fewer when the die of
+    fate says so and fate_horde = "card" (UD-COMBAT-1, UD-COMBAT-2, UD-A31); under the
+    other readings the die attracts one card at most, and withdraws one instead of
+    shrinking the horde."""
+    size = v.num("n") + v.num("round")
+    revealed = w.num("reveal")
+    return z3.And(
+        z3.Implies(
+            revealed > v.num("reveal"),
+            z3.And(
+                revealed >= size - 1,
+                revealed <= size + 1,
+                z3.Implies(z3.Not(v.flag("fate_card")), revealed == size),
+            ),
+        ),
+        w.num("attract") <= z3.If(v.num("attract") > 1, v.num("attract"), z3.IntVal(1)),
+        w.num("withdraw") >= 0,
+        w.num("withdraw") <= z3.If(v.num("withdraw") > 1, v.num("withdraw"), z3.IntVal(1)),
     )
 
 
@@ -785,7 +818,13 @@ def attack(
         z3.Implies(_declared(v, w), w.num("dice") == dice),
         z3.Implies(
             z3.And(v.flag("attacking"), w.flag("attacking")),
-            z3.And(*_keep(v, w, "arms", "bonus")),
+            z3.And(*_keep(v, w, "arms", "bonus", "ammo")),
+        ),
+        # Under ammo_spend = "useful" (UD-A25) no card of ammunition is spent past the
+        # one that brings the dice to six: without the last card, fewer than six.
+        z3.Implies(
+            z3.And(_declared(v, w), v.flag("useful"), w.num("ammo") > 1),
+            arms - 1 + bonus < MAX_DICE,
         ),
         damage_order(v, w),
     )
@@ -812,6 +851,9 @@ def enemies(v: Vars, w: Vars, *, ordered: bool = True, mortal: bool = True) -> z
                     _i(w, "foes", i) <= _i(v, "foes", i),
                     _i(w, "surv", i) <= _i(v, "surv", i),
                     _i(w, "hp", i) <= _i(v, "hp", i),
+                    # Nobody builds while the enemies attack: traps fire, barricades fall.
+                    _i(w, "traps", i) <= _i(v, "traps", i),
+                    _i(w, "barr", i) <= _i(v, "barr", i),
                 ),
             )
             for i in SEATS
@@ -1130,6 +1172,10 @@ def abstract(state: State) -> dict[str, int | bool]:
         "horde_total": cat.horde_total,
         "rescued": sum(kept),
         "arms": _arms(state, cat),
+        "ammo": state.attack.ammo if state.attack is not None else 0,
+        "withdraw": state.withdraw,
+        "fate_card": config.readings.fate_horde == "card",
+        "useful": config.readings.ammo_spend == "useful",
         "bonus": _bonus(state, cat),
         "reveal": state.reveal,
         "attract": state.attract,

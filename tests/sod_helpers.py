@@ -79,4 +79,5 @@ def winter(
         patches=(cells,),
         collected=piles,
         out=out,
+        last_autumn=(current - 1) % players,
     )

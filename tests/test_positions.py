@@ -61,18 +61,22 @@ def test_an_autumn_position_puts_the_rest_in_the_sack() -> None:
 
 
 def test_the_step_is_the_one_the_rules_reach() -> None:
-    # two players: 16 tiles in play; 15 on the grid (one face up), one in a hand
+    # two players: 16 tiles in play, 10 on the grid (one face up) and 3 in each hand
     in_play = sod_rules.game_tiles(SodConfig(players=2))
     tiles = [t.value for t in Tile for _ in range(in_play.count(t))]
-    grid = [cell(r, c, tiles[4 * r + c], (r, c) == (0, 1)) for r in range(4) for c in range(4)]
-    full = {"config": {"players": 2}, "grid": grid[:-1], "hands": [[tiles[-1]]]}
+    places = [(r, c) for r in range(4) for c in range(4)][:10]
+    grid = [cell(r, c, tiles[i], (r, c) == (0, 1)) for i, (r, c) in enumerate(places)]
+    full = {"config": {"players": 2}, "grid": grid, "hands": [tiles[10:13], tiles[13:16]]}
     assert sod(**full).step is Step.SWAP  # the sack is empty, a face-up tile left
+    start = [cell(0, 0, "food"), cell(0, 1, "food", True), cell(1, 0, "skull", True)]
     # a tile held: place it
-    assert sod(config={"players": 2}, grid=grid[:2], held="skull").step is Step.PLACE
-    # while the sack holds tiles: draw
-    assert sod(config={"players": 2}, grid=grid[:2]).step is Step.DRAW
+    assert sod(config={"players": 2}, grid=start, held="skull").step is Step.PLACE
+    # while the sack holds tiles: draw (every hand dealt its three)
+    drawing = sod(config={"players": 2}, grid=start)
+    assert drawing.step is Step.DRAW
+    assert [hand.total() for hand in drawing.hands] == [3, 3]
     # Winter with the Confused Cat in hand: give it
-    winter = sod(config={"players": 2}, phase="winter", held="cat", grid=grid[:1])
+    winter = sod(config={"players": 2}, phase="winter", held="cat", grid=start[:1])
     assert (winter.phase, winter.step) == (Phase.WINTER, Step.GIVE)
 
 
@@ -128,6 +132,7 @@ def test_reverse_or_die_has_a_patch_per_seat() -> None:
         ({"config": {"players": 9}}, "SOD.PLAYERS"),
         ({"colour": "red"}, "SOD.POSITION_JSON"),
         ({"grid": [cell(0, 0, "food"), cell(5, 5, "food")]}, "SOD.STATE_INVARIANT"),
+        ({"hands": [["food"]]}, "SOD.STATE_INVALID"),  # one tile in hand while drawing
     ],
 )
 def test_impossible_descriptions_are_refused(description: dict[str, Any], code: str) -> None:

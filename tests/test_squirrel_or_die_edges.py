@@ -145,6 +145,7 @@ def test_the_birdhouse_counts_in_a_three_player_reverse_tie(
         patches=((Cell(0, 0, B, False),), (), ()),
         collected=piles,
         out=(False, False, True),
+        last_autumn=2,  # Autumn's last turn, as every Winter has one (SOD-INV-STEP)
     )
     assert invariants(state) == ()
     after = apply(state, Flip(0, 0, 0))

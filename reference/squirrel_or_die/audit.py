@@ -14,6 +14,9 @@ from dieproof.reference.core.errors import InvalidState, RulesError
 from dieproof.reference.squirrel_or_die import rules
 from dieproof.reference.squirrel_or_die.tiles import Tile, Tiles
 from dieproof.reference.squirrel_or_die.types import (
+    HAND_SIZE,
+    START_GRID,
+    Cell,
     Draw,
     Flip,
     Gather,
@@ -128,7 +131,9 @@ _VARIANT_STEPS: dict[Step, frozenset[Variant]] = {
 
 def validate_state(state: SodState) -> None:
     """Raise :class:`InvalidState` (``SOD.STATE_INVALID``) if ``state`` is not a position
-    the rules can be applied to. The invariants are checked after this, by the caller."""
+    the rules can reach: every structural property that the invariants and the rules
+    assume, checked before the invariants run (by the caller). A state this accepts has
+    only successors it accepts too (a test plays several steps from hostile states)."""
     try:
         rules.validate_config(state.config)
     except RulesError as error:
@@ -167,10 +172,131 @@ def validate_state(state: SodState) -> None:
         _invalid("a give step without the Confused Cat")
     if state.step not in (Step.PLACE, Step.GIVE) and state.held is not None:
         _invalid(f"a tile is held at a {state.step.value} step")
-    if state.step in (Step.DEAL, Step.DRAW) and state.bag.total() == 0:
+    if state.step in (Step.DEAL, Step.DRAW, Step.GATHER) and state.bag.total() == 0:
         _invalid("a draw from an empty sack")
-    if state.phase is Phase.WINTER and state.out[state.current]:
-        _invalid(f"player {state.current} is out but to move")
+    _check_landmark(state)
+    if state.phase is Phase.SETUP:
+        _check_setup(state)
+    elif state.phase is Phase.AUTUMN:
+        _check_autumn(state)
+    else:
+        _check_winter(state)
+
+
+def _face_up(state: SodState) -> list[Cell]:
+    """The face-up tiles on the table, the birdhouse variant's landmark excepted."""
+    bird = state.config.variant is Variant.BIRDHOUSE
+    return [
+        cell
+        for patch in state.patches
+        for cell in patch
+        if cell.face_up and not (bird and cell.tile is Tile.BIRDHOUSE)
+    ]
+
+
+def _check_landmark(state: SodState) -> None:
+    """The birdhouse variant's only birdhouse is its landmark: face up on the grid for the
+    whole game, never in the sack, a hand or a pile (SOD-BIRD-1, SOD-BIRD-3)."""
+    if state.config.variant is not Variant.BIRDHOUSE:
+        return
+    found = [cell for cell in state.patches[0] if cell.tile is Tile.BIRDHOUSE]
+    if len(found) != 1 or not found[0].face_up:
+        _invalid("the birdhouse variant's landmark is not face up on the grid")
+    elsewhere = state.bag.birdhouse + sum(p.birdhouse for p in (*state.hands, *state.collected))
+    if elsewhere or state.held is Tile.BIRDHOUSE:
+        _invalid("the birdhouse variant's landmark has left the grid")
+
+
+def _quiet_before_winter(state: SodState) -> None:
+    """Before Winter nobody has flipped, been put out, fallen asleep or won."""
+    if any(pile.total() for pile in state.collected):
+        _invalid(f"a pile holds tiles in {state.phase.value}")
+    if any(state.out) or any(state.sleeping):
+        _invalid(f"a player is out or asleep in {state.phase.value}")
+
+
+def _check_setup(state: SodState) -> None:
+    """The deal: the 2x2 grid's cells in their order and faces (SOD-SETUP-2, the
+    birdhouse in the secret corner in its variant), then three tiles to each hand from
+    the first player on, the seat being dealt to the first one short (SOD-SETUP-4)."""
+    config = state.config
+    _quiet_before_winter(state)
+    if state.last_autumn != -1:
+        _invalid("a last Autumn turn during the setup")
+    grid = state.patches[0]
+    bird = config.variant is Variant.BIRDHOUSE
+    if len(grid) > START_GRID:
+        _invalid(f"the setup grid has {len(grid)} tiles")
+    layout = sorted(rules.START_CELLS[: len(grid)])
+    for cell, (row, col, face_up) in zip(grid, layout, strict=True):
+        secret = (row, col) == rules.START_CELLS[0][:2]
+        if (cell.row, cell.col) != (row, col):
+            _invalid(f"a setup tile lies at ({cell.row}, {cell.col}), not on the 2x2 grid")
+        wanted = True if bird and secret else face_up
+        if cell.face_up != wanted:
+            _invalid(f"the setup tile at ({row}, {col}) has the wrong side up")
+    hands = [hand.total() for hand in state.hands]
+    if len(grid) < START_GRID:
+        if any(hands):
+            _invalid("hands are dealt before the grid is full")
+        if state.current != config.first_player:
+            _invalid("the grid is dealt for someone other than the first player")
+        return
+    order = [(config.first_player + k) % config.players for k in range(config.players)]
+    short = [seat for seat in order if hands[seat] < HAND_SIZE]
+    if not short or state.current != short[0]:
+        _invalid(f"the deal goes to seat {state.current}, not the first one short of a hand")
+    position = order.index(short[0])
+    if any(hands[seat] != HAND_SIZE for seat in order[:position]) or any(
+        hands[seat] for seat in order[position + 1 :]
+    ):
+        _invalid("the hands are not dealt in turn from the first player")
+
+
+def _check_autumn(state: SodState) -> None:
+    """Autumn: three tiles in every hand while tiles are drawn, swapped or taken; a
+    face-down hide only once the sack and the face-up tiles are used up (but the
+    birdhouse turn's hide after its take); a patch of one's own only in Reverse or Die,
+    all face down (SOD-AUTUMN-1 to -5, SOD-BIRD-2, SOD-REV-2)."""
+    config = state.config
+    _quiet_before_winter(state)
+    hands = [hand.total() for hand in state.hands]
+    step = state.step
+    if config.variant is Variant.REVERSE:
+        if any(hands):
+            _invalid("a hand holds tiles in Reverse or Die")
+        if any(cell.face_up for patch in state.patches for cell in patch):
+            _invalid("a face-up tile in a private patch")
+        return
+    face_up = _face_up(state)
+    sack = state.bag.total() + (state.held is not None)
+    if step in (Step.DRAW, Step.PLACE, Step.SWAP, Step.TAKE) and any(
+        size != HAND_SIZE for size in hands
+    ):
+        _invalid(f"a hand does not hold {HAND_SIZE} tiles at a {step.value} step")
+    if step in (Step.SWAP, Step.TAKE) and not face_up:
+        _invalid(f"a {step.value} step without a face-up tile")
+    if step is Step.HIDE:
+        taking = config.variant is Variant.BIRDHOUSE and hands[state.current] == HAND_SIZE + 1
+        if taking:
+            if any(size != HAND_SIZE for seat, size in enumerate(hands) if seat != state.current):
+                _invalid(f"a hand does not hold {HAND_SIZE} tiles during a birdhouse turn")
+        elif sack or face_up:
+            _invalid("a hide step while tiles are left to draw or face up")
+        elif not hands[state.current]:
+            _invalid(f"player {state.current} has nothing to hide")
+
+
+def _check_winter(state: SodState) -> None:
+    """Winter and the end: every tile drawn, hidden and face down (but the landmark),
+    and the last Autumn turn known (SOD-AUTUMN-5, SOD-WINTER-1)."""
+    hands = [hand.total() for hand in state.hands]
+    if state.bag.total() or any(hands) or _face_up(state):
+        _invalid(f"tiles are left in the sack, a hand or face up in {state.phase.value}")
+    if state.last_autumn < 0:
+        _invalid(f"{state.phase.value} without a last Autumn turn")
+    if state.phase is Phase.WINTER and state.result is not None:
+        _invalid("a result while Winter goes on")
 
 
 def _invalid(message: str) -> NoReturn:

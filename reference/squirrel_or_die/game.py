@@ -93,7 +93,36 @@ def invariants(state: SodState) -> tuple[Violation, ...]:
             found.append(Violation("SOD-INV-WINNER", f"winners {winners} of standing {standing}"))
         if len(standing) == 1 and winners != tuple(standing):
             found.append(Violation("SOD-INV-WINNER", f"{standing} stands but {winners} won"))
+    found.extend(_step_violations(state))
     return tuple(found)
+
+
+def _step_violations(state: SodState) -> list[Violation]:
+    """SOD-INV-STEP: the step agrees with the phase and the grip; Winter begins with every
+    tile drawn, hidden and face down; nobody flips, sleeps or leaves before it."""
+    found: list[str] = []
+    phase, step = state.phase, state.step
+    if (phase is Phase.SETUP) != (step is Step.DEAL) or (phase is Phase.OVER) != (
+        step is Step.NONE
+    ):
+        found.append(f"step {step.value} in phase {phase.value}")
+    if (state.held is not None) != (step in (Step.PLACE, Step.GIVE)):
+        found.append(f"held {state.held} at step {step.value}")
+    if (step is Step.GIVE) != (state.held is Tile.CAT and phase is Phase.WINTER):
+        found.append("the Confused Cat waits to be given at another step")
+    if phase in (Phase.WINTER, Phase.OVER):
+        bird = state.config.variant is Variant.BIRDHOUSE
+        shown = any(
+            cell.face_up and not (bird and cell.tile is Tile.BIRDHOUSE)
+            for patch in state.patches
+            for cell in patch
+        )
+        hands = sum(hand.total() for hand in state.hands)
+        if state.bag.total() or hands or shown or state.last_autumn < 0:
+            found.append(f"{phase.value} with tiles left to draw, hide or turn face down")
+    elif any(pile.total() for pile in state.collected) or any(state.out) or any(state.sleeping):
+        found.append(f"a tile flipped, a player out or asleep in {phase.value}")
+    return [Violation("SOD-INV-STEP", message) for message in found]
 
 
 TILE_EFFECTS: Final[dict[Tile, str]] = {

@@ -7,9 +7,10 @@ turns it into a whole :class:`~dieproof.reference.squirrel_or_die.types.SodState
 the referee's checks then validate it like any state a client sends. What the
 description leaves out is filled in consistently:
 
-- in Autumn the sack (``bag``) holds every tile of the game that the description does
-  not place (the box less the player-count removal, less the grid, the hands, the
-  collected piles and a held tile); in Winter, when the sack is empty, those tiles lie
+- in Autumn (but Reverse or Die) a seat whose hand the description leaves out holds
+  three tiles, dealt from the rest in tile-kind order, and the sack (``bag``) holds every
+  other tile of the game that the description does not place (the box less the
+  player-count removal, less the grid, the hands, the collected piles and a held tile); in Winter, when the sack is empty, those tiles lie
   face down in the free places of the grid's square (its limit in rows and columns,
   from the top left corner of the cells given, or (0, 0)), in (row, col) order, in
   tile-kind order; in the birdhouse variant the birdhouse lies face up at (0, 0) unless
@@ -37,6 +38,7 @@ from dieproof.reference.core.types import Value, replace
 from dieproof.reference.squirrel_or_die import rules
 from dieproof.reference.squirrel_or_die.tiles import TILE_ORDER, Tile, Tiles
 from dieproof.reference.squirrel_or_die.types import (
+    HAND_SIZE,
     LIVES,
     Cell,
     Patch,
@@ -70,8 +72,8 @@ class Position(Value, frozen=True):
     patches: tuple[tuple[Cell, ...], ...] = ()
     """Reverse or Die: each seat's patch, in seat order (seats left out have none yet)."""
     hands: tuple[tuple[Tile, ...], ...] = ()
-    """Each seat's hand, a tile per element (repeats allowed), in seat order; seats left
-    out hold nothing."""
+    """Each seat's hand, a tile per element (repeats allowed), in seat order; in Autumn a
+    seat left out holds three tiles from the rest (in tile-kind order), else nothing."""
     collected: tuple[tuple[Tile, ...], ...] = ()
     """The tiles each seat has flipped or been given, as for ``hands``."""
     bag: tuple[Tile, ...] | None = None
@@ -163,6 +165,16 @@ def fill(position: Position) -> SodState:
     else:
         bag = _pile(position.bag)
     winter = position.phase == "winter"
+    if not winter and not reverse and position.bag is None:
+        # Autumn: a seat whose hand the description leaves out holds three tiles, dealt
+        # from the rest in tile-kind order (hands hold three until the hides).
+        for seat in range(len(position.hands), players):
+            for _ in range(HAND_SIZE):
+                kind = next((t for t in TILE_ORDER if bag.count(t) > 0), None)
+                if kind is None:
+                    break
+                bag = bag.add(kind, -1)
+                hands[seat] = hands[seat].add(kind)
     if winter and position.bag is None and bag.total():
         if reverse:
             _refuse(f"in Winter every tile is in a patch or collected; {bag} are not")
