@@ -10,11 +10,12 @@ description leaves out is filled in consistently:
 - in Autumn (but Reverse or Die) a seat whose hand the description leaves out holds
   three tiles, dealt from the rest in tile-kind order, and the sack (``bag``) holds every
   other tile of the game that the description does not place (the box less the
-  player-count removal, less the grid, the hands, the collected piles and a held tile); in Winter, when the sack is empty, those tiles lie
-  face down in the free places of the grid's square (its limit in rows and columns,
-  from the top left corner of the cells given, or (0, 0)), in (row, col) order, in
-  tile-kind order; in the birdhouse variant the birdhouse lies face up at (0, 0) unless
-  the description puts it elsewhere;
+  player-count removal, less the grid, the hands, the collected piles and a held tile);
+- in Winter, when the sack is empty, those tiles lie face down in the free places of the
+  grid's square (its limit in rows and columns, from the top left corner of the cells
+  given, or (0, 0)), in (row, col) order, in tile-kind order;
+- in the birdhouse variant the birdhouse lies face up at (0, 0) unless the description
+  puts it elsewhere;
 - a player whose collected pile holds as many skulls as lives is out;
 - the step is the one the rules reach there: in Autumn, placing a held tile, else drawing
   while the sack holds tiles (gathering from the middle in Reverse or Die), else swapping
