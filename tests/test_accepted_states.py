@@ -49,7 +49,6 @@ def reachable(game_id: str) -> tuple[dict[str, Any], ...]:
         for config in g.configs()
         for seed in (0, 1)
     ]
-    # A worked example may start from a position, not from the initial state.
     played += [(g.example_start(example), example.actions) for example in g.examples()]
     found: list[dict[str, Any]] = []
     for start, actions in played:

@@ -91,7 +91,8 @@ Block = Heading | Para | Table | Code | Bullets
 RST_UNDERLINES = "-~^\"'"
 """Underlines by level: the generated part sits below the guide's own sections."""
 
-_CODE = re.compile(r"`([^`]+)`")
+_CODE = re.compile(r"``(.+?)``|`([^`]+)`")
+"""A code span: reStructuredText's double backticks (docstrings) or single ones (prose)."""
 
 
 def _rst_text(text: str) -> str:
@@ -101,7 +102,7 @@ def _rst_text(text: str) -> str:
     text = " ".join(text.split())
     for match in _CODE.finditer(text):
         out.append(_rst_escape(text[last : match.start()]))
-        out.append(f"``{match.group(1)}``")
+        out.append(f"``{match.group(1) or match.group(2)}``")
         last = match.end()
     out.append(_rst_escape(text[last:]))
     joined = "".join(out)
@@ -120,7 +121,7 @@ def _md_text(text: str) -> str:
     text = " ".join(text.split())
     for match in _CODE.finditer(text):
         out.append(re.sub(r"([\\*|_<>\[\]])", r"\\\1", text[last : match.start()]))
-        out.append(f"`{match.group(1)}`")
+        out.append(f"`{match.group(1) or match.group(2)}`")
         last = match.end()
     out.append(re.sub(r"([\\*|_<>\[\]])", r"\\\1", text[last:]))
     return "".join(out)
@@ -170,6 +171,27 @@ def to_md(blocks: Iterable[Block]) -> str:
             ]
             lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def docstring_blocks(text: str) -> list[Block]:
+    """A docstring as blocks: paragraphs (lines joined, so an inline literal may span a
+    line break) and bullet lists (``- `` items, continued by indented lines)."""
+    blocks: list[Block] = []
+    for chunk in re.split(r"\n\s*\n", text.strip()):
+        items: list[str] = []
+        prose: list[str] = []
+        for line in chunk.splitlines():
+            if line.lstrip().startswith("- "):
+                items.append(line.lstrip()[2:])
+            elif items and line.startswith(" "):
+                items[-1] += " " + line.strip()
+            else:
+                prose.append(line)
+        if prose:
+            blocks.append(Para(" ".join(prose)))
+        if items:
+            blocks.append(Bullets(tuple(items)))
+    return blocks
 
 
 # -- schema helpers -------------------------------------------------------------------------
@@ -415,13 +437,7 @@ def fields_blocks(g: Game) -> list[Block]:
         blocks.append(Heading(cls.__name__, 3))
         description = part.get("description")
         if isinstance(description, str):
-            first, *rest = description.split("\n")
-            blocks.append(Para(first))
-            items = tuple(line[2:] for line in rest if line.startswith("- "))
-            others = [line for line in rest if line and not line.startswith("- ")]
-            blocks += [Para(line) for line in others]
-            if items:
-                blocks.append(Bullets(items))
+            blocks += docstring_blocks(description)
         if "properties" in part:
             blocks.append(field_table(part))
     return blocks

@@ -478,12 +478,18 @@ class Differential:
     def _compare(self, at: _At, state: State, side: _Side, rules: tuple[str, ...]) -> None:
         """Compare, in the oracle's order, the result, the player to move, the legal
         actions, the chance outcomes and the state: the first difference is the most
-        telling one (a wrong winner is a result, not a state, divergence)."""
+        telling one (a wrong winner is a result, not a state, divergence). When the other
+        answers one of those questions about its own state with an error, its state is
+        compared first: a state that differs explains the error."""
         g = self.g
         requests: list[dict[str, JSON]] = [
             {"op": op, "game": g.id, "state": side.state} for op in ("result", "legal", "chance")
         ]
         result_answer, legal_answer, chance_answer = self._ask(at, requests)
+        if any(a.get("ok") is not True for a in (result_answer, legal_answer, chance_answer)):
+            # The other refuses to answer about the state it returned: a state that differs
+            # from the reference's explains that better than the refusal does.
+            self._compare_state(at, state, side.state, rules)
         result = result_json(g.result(state))
         answered = self._result_of(at, result_answer, "result")
         their_result = answered.get("result") if isinstance(answered, dict) else None
