@@ -44,11 +44,15 @@ def reachable(game_id: str) -> tuple[dict[str, Any], ...]:
     """Canonical states of seeded random games of every configuration and of every worked
     example: the positions the hostile states start from."""
     g = game(game_id)
-    played = [(config, play(g, config, seed).actions) for config in g.configs() for seed in (0, 1)]
-    played += [(example.config, example.actions) for example in g.examples()]
+    played = [
+        (g.initial_state(config), play(g, config, seed).actions)
+        for config in g.configs()
+        for seed in (0, 1)
+    ]
+    played += [(g.example_start(example), example.actions) for example in g.examples()]
     found: list[dict[str, Any]] = []
-    for config, actions in played:
-        state = g.initial_state(config)
+    for start, actions in played:
+        state = start
         found.append(json.loads(g.dump_state(state)))
         for index, action in enumerate(actions):
             state = g.apply(state, action)

@@ -243,7 +243,8 @@ def test_help_works_and_has_an_example(
 def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys)
     assert code == 2
-    assert "usage" in err
+    assert "--help" in err
+    assert err.count("\n") == 1
 
 
 def test_list_json(fake: CounterGame, capsys: pytest.CaptureFixture[str]) -> None:
@@ -285,6 +286,7 @@ def test_schema_prints_every_schema(fake: CounterGame, capsys: pytest.CaptureFix
         "vector",
         "request",
         "response",
+        "position",
     }
     code, action = run_json(capsys, "schema", FAKE_ID, "--kind", "action")
     assert code == 0
@@ -598,9 +600,10 @@ def test_check_reports_a_tampered_expected_state(
     assert code == 1
     found = divergence(report)
     assert (found["step"], found["line"], found["kind"]) == (k, k + 1, "state")
-    assert found["expected"] == FAKE.dump_state(wrong)
-    assert found["actual"] == FAKE.dump_state(states[k - 1])
-    assert "$.counter" in str(found["message"])
+    assert found["pointer"] == "/counter"
+    assert found["expected"] == wrong.counter
+    assert found["actual"] == states[k - 1].counter
+    assert "/counter" in str(found["message"])
     code, out, _ = run(capsys, "check", str(tmp_path / "trace.jsonl"))
     assert "expected: " in out
     assert "actual:   " in out
@@ -617,24 +620,31 @@ def test_check_accepts_correct_expectations_in_any_key_order(
         loose = json.dumps(
             dict(reversed(json.loads(FAKE.dump_state(state)).items())), separators=(" , ", " : ")
         )
-        legal = [
-            msgspec.Raw(FAKE.dump_action(a).encode())
-            for a in (
-                [o for o, _ in FAKE.chance_outcomes(state)]
-                if FAKE.to_move(state) == CHANCE
-                else FAKE.legal_actions(state)
+        # legal: a player's decisions (none at a chance node); chance: the outcomes
+        legal = [msgspec.Raw(FAKE.dump_action(a).encode()) for a in FAKE.legal_actions(state)]
+        odds = [
+            msgspec.Raw(
+                json.dumps(
+                    {"probability": f"{p.numerator}/{p.denominator}",
+                     "outcome": json.loads(FAKE.dump_action(o))}
+                ).encode()
             )
-        ]
+            for o, p in FAKE.chance_outcomes(state)
+            if FAKE.to_move(state) == CHANCE
+        ]  # fmt: skip
         result = FAKE.result(state)
+        mover = FAKE.to_move(state)
         expect = Expect(
             state=msgspec.Raw(loose.encode()),
             state_sha256=state_sha256(FAKE, state),
             legal=legal,
+            chance=odds,
+            to_move="chance" if mover == CHANCE else "terminal" if mover < 0 else mover,
             result=msgspec.Raw(msgspec.json.encode(result)),
         )
         steps.append(step_line(FAKE, action, expect))
     code, report = check_lines(capsys, tmp_path, [header_line(FAKE, config, "t"), *steps])
-    assert code == 0, report
+    assert code == 0, report["divergence"]
     assert report["steps"] == len(actions)
 
 
@@ -737,10 +747,12 @@ def test_check_bad_utf8(
     code, _, err = run(capsys, "check", str(trace))
     assert code == 2
     assert "line 1 is not a trace header" in err
+    # a bad byte inside an action is a malformed line too, not a disagreement
     trace.write_bytes(header + b'\n{"action":{"type":"roll","value":"\xff"}}\n')
     code, report = run_json(capsys, "check", str(trace), "--json")
-    assert code == 1
-    assert divergence(report)["kind"] == "invalid-action"
+    assert code == 2
+    malformed = report["malformed"]
+    assert isinstance(malformed, dict) and malformed["line"] == 2
 
 
 def test_check_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -927,7 +939,7 @@ def test_vectors_report_a_failure_in_generation(
     monkeypatch.setitem(_LOADERS, FAKE_ID, lambda: FAKE)
     monkeypatch.setitem(_REGISTRY, FAKE_ID, FAKE)
     code, _, err = run(capsys, "vectors", FAKE_ID, "--out", str(blocked))
-    assert code == 1 and "cannot write the vectors" in " ".join(err.split())
+    assert code == 2 and "cannot write the vectors" in " ".join(err.split())
 
 
 def test_serve_in_process(

@@ -342,7 +342,19 @@ def test_the_command_reads_vectors_from_a_folder(
     assert code == 0, out
     assert "OK" in out
     assert (
-        main(["differential", SOD, "--against", serve_command(), "--no-vectors", "--games", "0"])
+        main(
+            [
+                "differential",
+                SOD,
+                "--against",
+                serve_command(),
+                "--no-vectors",
+                "--games",
+                "0",
+                "--configs",
+                "0",
+            ]
+        )
         == 2
     )
     empty = tmp_path / "empty"
@@ -351,5 +363,112 @@ def test_the_command_reads_vectors_from_a_folder(
 
 
 def test_the_command_with_a_missing_program(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["differential", SOD, "--against", "/no/such/adapter", "--games", "0"]) == 1
+    assert main(["differential", SOD, "--against", "/no/such/adapter", "--games", "0"]) == 2
     assert "cannot start" in capsys.readouterr().err
+
+
+# -- what a report says, and the parts that compare more ------------------------------------
+
+
+def test_a_state_divergence_names_the_pointer_and_both_values() -> None:
+    def change(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        if answer["ok"]:
+            sleeping = answer["result"]["state"]["sleeping"]
+            sleeping[-1] = not sleeping[-1]
+        return answer
+
+    divergence = run(Perturbed("apply", change)).divergence
+    assert divergence is not None and divergence.pointer is not None
+    assert divergence.pointer.startswith("/sleeping/")
+    assert divergence.reference is False and divergence.other is True
+    found = divergence.to_json()
+    assert found["pointer"] == divergence.pointer
+    assert f"at:        {divergence.pointer}" in divergence.render()
+
+
+def test_a_legal_divergence_shows_the_first_differing_element() -> None:
+    def change(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        actions = answer["result"]["actions"]
+        if len(actions) > 2:
+            actions[1], actions[2] = actions[2], actions[1]
+        return answer
+
+    divergence = run(Perturbed("legal", change)).divergence
+    assert divergence is not None and divergence.kind == "legal"
+    assert divergence.pointer == "/1"
+    assert isinstance(divergence.reference, dict) and isinstance(divergence.other, dict)
+    assert divergence.reference != divergence.other
+
+
+def test_a_refusals_rule_id_is_compared_unless_relaxed() -> None:
+    def change(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        if not answer["ok"]:
+            answer["error"]["rule"] = "SOD-NOT-THIS-ONE"
+        return answer
+
+    divergence = run(Perturbed("apply", change)).divergence
+    assert divergence is not None and divergence.kind == "error-rule", divergence
+    g = game(SOD)
+    relaxed = differential.run(
+        g, Perturbed("apply", change), cases(), options=differential.Options(rule_ids=False)
+    )
+    assert relaxed.ok, relaxed.render()
+    declared = run(Perturbed("apply", change, {"error_rules": False}))
+    assert declared.ok, declared.render()
+
+
+def test_random_games_send_probes_and_they_are_compared() -> None:
+    def accept_everything(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        if answer["ok"]:
+            return answer
+        return {"id": answer["id"], "ok": True, "result": {"state": request["state"]}}
+
+    g = game(SOD)
+    only_random = random_game_cases(g, 1, 0)
+    agreeing = differential.run(g, InProcessAdapter(REFEREE.answer), only_random)
+    assert agreeing.ok and agreeing.probes == agreeing.steps > 0
+    # the random games themselves never play an illegal action: only the probes do
+    silent = differential.run(
+        g,
+        Perturbed("apply", accept_everything),
+        only_random,
+        options=differential.Options(probes=0),
+    )
+    assert silent.ok, silent.render()
+    caught = differential.run(g, Perturbed("apply", accept_everything), only_random)
+    assert caught.divergence is not None and caught.divergence.probe
+    assert caught.divergence.kind == "accepted"
+
+
+def test_sampled_configurations_are_played() -> None:
+    g = game(SOD)
+    sampled = random_game_cases(g, 0, 0, sampled=8)
+    assert len(sampled) == 8 and all("sampled" in case.name for case in sampled)
+    configs = {json.dumps(case.config, sort_keys=True) for case in sampled}
+    assert len(configs) == 8  # eight different boxes, players and readings
+    report = differential.run(g, InProcessAdapter(REFEREE.answer), sampled)
+    assert report.ok, report.render()
+
+
+def test_a_projection_pointer_absent_on_both_sides_agrees() -> None:
+    class Projecting(Adapter):
+        def ask(self, requests: Sequence[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
+            answers = []
+            for request in requests:
+                answer: dict[str, Any] = REFEREE.answer(json.loads(json.dumps(request)))
+                if request.get("op") == "info":
+                    answer["result"]["state"] = {"projection": ["/result/winners", "/phase"]}
+                answers.append(answer)
+            return answers
+
+    report = run(Projecting())
+    assert report.ok, report.render()
+
+
+def test_the_reason_is_never_compared_even_inside_states() -> None:
+    def change(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        if answer["ok"] and answer["result"]["state"].get("result"):
+            answer["result"]["state"]["result"]["reason"] = "in other words"
+        return answer
+
+    assert run(Perturbed("apply", change)).ok

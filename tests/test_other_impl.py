@@ -30,8 +30,19 @@ PLANTED = {
     "bomb-one-skull": "SOD-SPECIAL-1",
     "cat-keeps-skull": "SOD-SPECIAL-5",
     "no-tie-rule": "SOD-END-2",
+    "hide-anywhere": "SOD-AUTUMN-4",
+    "wrong-rule": "SOD-AUTUMN-2",
+    "one-cat-skull": "SOD-END-1",
 }
 """Each planted bug and the rule the differential report must name."""
+
+FEATURE = {
+    "hide-anywhere": ("the probes", differential.Options(probes=0), None),
+    "wrong-rule": ("the rule ids of refusals", differential.Options(rule_ids=False), None),
+    "one-cat-skull": ("the sampled configurations", None, 0),
+}
+"""The bugs that only one part of the differential catches: that part, the options
+without it, and the sampled configurations without it (``None``: unchanged)."""
 
 
 def node() -> str:
@@ -49,13 +60,17 @@ def command(bug: str | None = None) -> str:
     return f"{node()} {ADAPTER}" + (f" --bug {bug}" if bug else "")
 
 
+SAMPLED = 30
+"""Sampled configurations played (other boxes: some hold two Confused Cats)."""
+
+
 @cache
-def all_cases() -> tuple[differential.Case, ...]:
+def all_cases(sampled: int = SAMPLED) -> tuple[differential.Case, ...]:
     g = game(SOD)
     from dieproof.reference.cli.oracle import witness_games
 
     found = differential.vector_cases(vectors.generate(g, witnesses=witness_games(g)[0]))
-    return (*found, *differential.random_game_cases(g, 10, 0))
+    return (*found, *differential.random_game_cases(g, 10, 0, sampled=sampled))
 
 
 def test_the_clean_implementation_agrees_with_the_reference() -> None:
@@ -74,6 +89,17 @@ def test_every_planted_bug_is_caught_and_named(bug: str, rule: str) -> None:
     assert divergence is not None, f"{bug} was not caught"
     assert divergence.rule == rule, divergence.render()
     assert divergence.kind != "protocol", divergence.render()
+
+
+@pytest.mark.parametrize("bug", sorted(FEATURE))
+def test_some_bugs_need_one_part_of_the_differential(bug: str) -> None:
+    """Without the probes, the rule ids or the sampled configurations, these bugs pass:
+    each part of the differential earns its place."""
+    what, options, sampled = FEATURE[bug]
+    cases = all_cases(SAMPLED if sampled is None else sampled)
+    with differential.process_adapter(command(bug)) as adapter:
+        report = differential.run(game(SOD), adapter, cases, options=options)
+    assert report.ok, f"{bug} is caught without {what}: {report.render()}"
 
 
 def test_the_command_line_reports_a_planted_bug_as_json(

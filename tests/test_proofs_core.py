@@ -214,7 +214,11 @@ def test_unknown_from_a_timeout_is_a_failure() -> None:
     assert not unknown.ok
     assert "gave up" in unknown.detail
     assert not report.ok
-    assert "1 UNKNOWN" in report.summary()
+    # On a loaded machine other obligations may hit the 50 ms timeout too: the summary
+    # counts every UNKNOWN, and the test must not depend on how many there are.
+    unknowns = report.counts()["UNKNOWN"]
+    assert unknowns >= 1
+    assert f"{unknowns} UNKNOWN" in report.summary()
 
 
 def test_unknown_never_passes_a_satisfiability_check(monkeypatch: pytest.MonkeyPatch) -> None:

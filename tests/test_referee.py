@@ -23,7 +23,7 @@ from jsonschema import Draft202012Validator
 from dieproof.reference import game, games
 from dieproof.reference.core import driver
 from dieproof.reference.oracle.referee import Referee, serve
-from dieproof.reference.oracle.schemas import OPS, schemas
+from dieproof.reference.oracle.schemas import FIELDS, OPS, schemas
 
 SOD = "squirrel-or-die"
 CODE = re.compile(r"^[A-Z][A-Z0-9]*\.[A-Z0-9_]+$")
@@ -141,9 +141,9 @@ def test_schema_op() -> None:
         ({"op": "new", "game": "chess"}, "CORE.UNKNOWN_GAME"),
         ({"op": "new", "game": SOD, "config": {"players": 9}}, "SOD.PLAYERS"),
         ({"op": "new", "game": SOD, "config": {"players": "two"}}, "SOD.CONFIG_JSON"),
-        ({"op": "new", "game": SOD, "config": [2]}, "REFEREE.FIELD"),
+        ({"op": "new", "game": SOD, "config": [2]}, "SOD.CONFIG_JSON"),
         ({"op": "legal", "game": SOD}, "REFEREE.FIELD"),
-        ({"op": "legal", "game": SOD, "state": "s"}, "REFEREE.FIELD"),
+        ({"op": "legal", "game": SOD, "state": "s"}, "SOD.STATE_JSON"),
         ({"op": "legal", "game": SOD, "state": {"x": 1}}, "SOD.STATE_JSON"),
         ({"op": "apply", "game": SOD, "state": {}}, "SOD.STATE_JSON"),
     ],
@@ -239,10 +239,12 @@ def real_states() -> tuple[tuple[str, dict[str, Any]], ...]:
     and from the worked examples (positions random play seldom reaches)."""
     found = []
     for g in games():
-        played = [(config, driver.play(g, config, 0).actions) for config in g.configs()]
-        played += [(example.config, example.actions) for example in g.examples()]
-        for config, actions in played:
-            state = g.initial_state(config)
+        played = [
+            (g.initial_state(config), driver.play(g, config, 0).actions) for config in g.configs()
+        ]
+        played += [(g.example_start(example), example.actions) for example in g.examples()]
+        for start, actions in played:
+            state = start
             found.append((g.id, json.loads(g.dump_state(state))))
             for index, action in enumerate(actions):
                 state = g.apply(state, action)
@@ -325,6 +327,12 @@ def hostile_request(rng: random.Random) -> Any:
         request["id"] = rng.choice([rng.randint(0, 10**6), "id", None, 1.5, [1]])
     if rng.random() < 0.05:
         request["kind"] = rng.choice(["vector", "state", "x", 3])
+    if rng.random() < 0.05:
+        request["position"] = random_json(rng)
+    allowed = FIELDS.get(request["op"])
+    if allowed is not None and rng.random() < 0.9:
+        # mostly the op's own fields (an unknown field is refused before anything else)
+        request = {key: value for key, value in request.items() if key in allowed}
     return request
 
 
@@ -554,3 +562,73 @@ def test_the_cache_of_known_states_is_bounded() -> None:
     for seed in range(40):
         _session(referee, seed)
     assert len(referee._known) == KNOWN_STATES
+
+
+def test_a_known_state_sent_with_a_key_twice_is_still_refused() -> None:
+    """The cache sits behind the strict decoder: a line that repeats a key inside a
+    state the referee knows never reaches it."""
+    referee = Referee()
+    g = game(SOD)
+    text = g.dump_state(g.initial_state(g.default_config()))
+    line = '{"op": "legal", "game": "squirrel-or-die", "state": ' + text + "}"
+    assert json.loads(referee.answer_line(line))["ok"] is True
+    assert len(referee._known) == 1
+    doubled = text.replace('{"', '{"current": 0, "', 1)
+    answer = json.loads(
+        referee.answer_line('{"op": "legal", "game": "squirrel-or-die", "state": ' + doubled + "}")
+    )
+    assert answer["ok"] is False and answer["error"]["code"] == "REFEREE.JSON"
+    assert "twice" in answer["error"]["message"]
+
+
+def test_a_built_position_is_known_to_the_referee() -> None:
+    referee = Referee()
+    answer = referee.answer({"op": "position", "game": SOD, "position": {}})
+    assert answer["ok"] is True, answer
+    assert len(referee._known) == 1
+
+
+# -- strict requests -----------------------------------------------------------------------
+
+
+def test_unknown_fields_are_refused_like_unknown_fields_in_states() -> None:
+    for request in (
+        {"op": "info", "verbose": True},
+        {"op": "new", "game": SOD, "players": 2},
+        {"op": "legal", "game": SOD, "state": {}, "action": {"type": "draw"}},
+    ):
+        answer = REFEREE.answer(request)
+        assert answer["ok"] is False
+        error = answer["error"]
+        assert isinstance(error, dict) and error["code"] == "REFEREE.FIELD", answer
+        assert "has no field" in str(error["message"])
+
+
+def test_a_key_given_twice_is_refused() -> None:
+    for line in (
+        '{"op": "new", "game": "squirrel-or-die", "game": "until-daylight"}',
+        '{"op": "new", "game": "squirrel-or-die", "config": {"players": 2, "players": 3}}',
+    ):
+        answer = json.loads(REFEREE.answer_line(line))
+        assert answer["ok"] is False
+        assert answer["error"]["code"] == "REFEREE.JSON"
+        assert "twice" in answer["error"]["message"]
+
+
+def test_deep_nesting_is_refused_not_crashed() -> None:
+    line = '{"op": "legal", "game": "squirrel-or-die", "state": ' + "[" * 5000 + "]" * 5000 + "}"
+    answer = json.loads(REFEREE.answer_line(line))
+    assert answer["error"]["code"] == "REFEREE.JSON"
+
+
+def test_a_huge_action_is_not_echoed_in_the_answer() -> None:
+    state = json.loads(game(SOD).dump_state(game(SOD).initial_state(game(SOD).default_config())))
+    request = {
+        "op": "apply",
+        "game": SOD,
+        "state": state,
+        "action": {"type": "draw", "tile": "x" * 5_000_000},
+    }
+    answer = REFEREE.answer_line(json.dumps(request))
+    assert len(answer) < 2_000
+    assert json.loads(answer)["error"]["code"] == "SOD.ACTION_JSON"

@@ -23,20 +23,31 @@ from collections.abc import Sequence
 from dieproof.reference import __version__
 from dieproof.reference.cli import games, oracle, proofs, simulate, traces
 from dieproof.reference.cli.common import (
+    CLI_ERRORS,
     EXIT_FAILURE,
     EXIT_OK,
     EXIT_USAGE,
+    ArgumentParser,
     CliError,
     Handler,
     HelpFormatter,
 )
+from dieproof.reference.core.errors import RulesError
 
-__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "CliError", "build_parser", "main"]
+__all__ = [
+    "CLI_ERRORS",
+    "EXIT_FAILURE",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "CliError",
+    "build_parser",
+    "main",
+]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line; each subcommand's ``handler`` default runs it."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="dieproof",
         description="A verified rules specification and reference implementation of five "
         "survival tabletop games: proofs, random play, and an oracle for other "
@@ -49,12 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"dieproof {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=ArgumentParser
+    )
 
     def command(
         name: str, summary: str, description: str, examples: str, handler: Handler
     ) -> argparse.ArgumentParser:
-        sub = commands.add_parser(
+        sub: argparse.ArgumentParser = commands.add_parser(
             name,
             help=summary,
             description=description,
@@ -83,8 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except CliError as error:
-        print(f"dieproof {args.command}: error: {error}", file=sys.stderr)
+        _error(args.command, str(error), error.error)
         return error.code
+    except RulesError as error:  # bad input the rules refused (a config, a game id, ...)
+        _error(args.command, error.message, error.code)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -94,6 +110,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_FAILURE
+    except Exception as error:  # a bug: one line, unless asked for the traceback
+        if os.environ.get("DIEPROOF_TRACEBACK"):
+            raise
+        _error(args.command, f"internal error: {type(error).__name__}: {error}", "CLI.INTERNAL")
+        return EXIT_FAILURE
+
+
+def _error(command: str, message: str, code: str) -> None:
+    """Print an error in one line on stderr (a long message is cut)."""
+    text = " ".join(message.split())
+    if len(text) > 500:
+        text = text[:497] + "..."
+    print(f"dieproof {command}: error: {text} [{code}]", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Final
+from typing import Final, NoReturn
 
 from rich.console import Console
 from rich.progress import (
@@ -39,11 +39,46 @@ DEFAULT_TIMEOUT_MS: Final = 10_000
 
 
 class CliError(Exception):
-    """A failure to report in one line, without a traceback."""
+    """A failure to report in one line, without a traceback:
+    ``dieproof COMMAND: error: MESSAGE [CODE]``, then exit with ``code``."""
 
-    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+    def __init__(self, message: str, code: int = EXIT_USAGE, *, error: str = "CLI.USAGE") -> None:
         super().__init__(message)
         self.code = code
+        """The exit status: :data:`EXIT_USAGE` for bad input, :data:`EXIT_FAILURE` for a
+        failed check."""
+        self.error = error
+        """The stable machine code: a game's (``SOD.PLAYERS``) or the command line's own
+        (:data:`CLI_ERRORS`)."""
+
+    @classmethod
+    def of(cls, error: RulesError, context: str = "") -> CliError:
+        """Bad input the rules refused (exit 2), with its code."""
+        prefix = f"{context}: " if context else ""
+        return cls(prefix + error.message, EXIT_USAGE, error=error.code)
+
+
+CLI_ERRORS: Final = {
+    "CLI.USAGE": "a flag or argument is missing, unknown or out of range",
+    "CLI.FILE": "a file cannot be read or written",
+    "CLI.JSON": "a file is not JSON, nests too deeply, or repeats a key",
+    "CLI.ADAPTER": "the adapter of `dieproof differential` cannot be started",
+    "CLI.NO_PROOFS": "the game has no proofs (exit 1)",
+    "CLI.FAILED": "a step of the command failed (exit 1): a dieproof or game bug",
+    "CLI.INTERNAL": "dieproof failed unexpectedly: a bug, please report it "
+    "(DIEPROOF_TRACEBACK=1 shows the traceback)",
+}
+"""The command line's own error codes; the games' codes (``SOD.PLAYERS``) come from the
+rules."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with its usage errors in one line, like every other error:
+    ``dieproof COMMAND: error: MESSAGE (see dieproof COMMAND --help) [CLI.USAGE]``."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = f"(see {self.prog} --help)"
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} {hint} [CLI.USAGE]\n")
 
 
 Handler = Callable[[argparse.Namespace], int]
@@ -181,14 +216,22 @@ def variant_of(config: Config) -> str | None:
 
 def read_config(g: Game, path: Path) -> Config:
     """The configuration in the JSON file ``path``; bad input is a :class:`CliError`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror}") from None
+    text = read_bytes(path)
     try:
         return g.load_config(text)
     except RulesError as error:
-        raise CliError(f"{path}: {error.message} [{error.code}]") from None
+        raise CliError.of(error, str(path)) from None
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of the file ``path`` (``-``: stdin); an unreadable file is a
+    :class:`CliError` (CLI.FILE)."""
+    try:
+        if str(path) == "-":
+            return sys.stdin.buffer.read()
+        return path.read_bytes()
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}", error="CLI.FILE") from None
 
 
 def right_align(table: Table, *columns: int) -> None:
@@ -202,7 +245,7 @@ def get_game(game_id: str) -> Game:
     try:
         return game(game_id)
     except RulesError as error:
-        raise CliError(error.message) from None
+        raise CliError.of(error) from None
 
 
 def all_games() -> Iterator[Game]:

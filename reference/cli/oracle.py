@@ -13,6 +13,7 @@ from dieproof.reference import game, game_ids
 from dieproof.reference.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
+    EXIT_USAGE,
     CliError,
     CommandFactory,
     err_console,
@@ -23,14 +24,20 @@ from dieproof.reference.cli.common import (
     positive_float,
     print_json,
     progress_bar,
+    read_bytes,
+    read_config,
 )
+from dieproof.reference.core import strict
+from dieproof.reference.core.examples import json_of
 from dieproof.reference.core.game import Game
 from dieproof.reference.core.types import JSON
 from dieproof.reference.oracle import differential, vectors
+from dieproof.reference.oracle.observe import observe
 from dieproof.reference.oracle.referee import serve
 from dieproof.reference.oracle.schemas import KIND_NAMES, schemas
 
 DEFAULT_DIFFERENTIAL_GAMES: Final = 5
+DEFAULT_SAMPLED_CONFIGS: Final = 10
 
 
 def register(command: CommandFactory) -> None:
@@ -50,6 +57,38 @@ def register(command: CommandFactory) -> None:
     sub.add_argument(
         "--kind", choices=KIND_NAMES, help="only this schema (default: all, in one object)"
     )
+
+    sub = command(
+        "position",
+        "build a state from a short position description",
+        "Read a position description (JSON in the game's position schema: `dieproof schema "
+        "GAME --kind position`) from FILE or stdin, fill in what it leaves out the way the "
+        "rules would, validate the state like any state the referee receives, and print "
+        "it as canonical JSON (or, with --show, the player to move and the legal actions "
+        "or chance outcomes too). Bad descriptions exit 2 with the game's code.",
+        "  dieproof position squirrel-or-die winter.json\n"
+        '  echo \'{"characters": ["pillar", "hipster", "trigger"], '
+        '"config": {"players": 3}}\' | dieproof position until-daylight - --show',
+        cmd_position,
+    )
+    sub.add_argument("game", metavar="GAME", help="the game id")
+    sub.add_argument("file", metavar="FILE", help="the description (JSON), or - for stdin")
+    sub.add_argument(
+        "--show", action="store_true", help="also the player to move and what they can do"
+    )
+
+    sub = command(
+        "content",
+        "list a game's content by name, with the index states use",
+        "List the named content of a game under a configuration (the default one, or "
+        "--config): for each kind (tile, character, card, objective, ...) the names in "
+        "index order, the numbers states use for them.",
+        "  dieproof content until-daylight\n  dieproof content until-daylight --json",
+        cmd_content,
+    )
+    sub.add_argument("game", metavar="GAME", help="the game id")
+    sub.add_argument("--config", type=Path, metavar="FILE.json", help="a configuration")
+    json_flag(sub)
 
     sub = command(
         "vectors",
@@ -123,6 +162,27 @@ def register(command: CommandFactory) -> None:
     )
     sub.add_argument("--seed", type=int, default=0, help="seed of the first random game")
     sub.add_argument(
+        "--configs",
+        type=int,
+        default=DEFAULT_SAMPLED_CONFIGS,
+        metavar="N",
+        help="also one random game on each of N configurations drawn within the rules "
+        f"(other boxes, decks, characters, readings; default {DEFAULT_SAMPLED_CONFIGS})",
+    )
+    sub.add_argument(
+        "--probes",
+        type=int,
+        default=differential.DEFAULT_PROBES,
+        metavar="N",
+        help="illegal or malformed actions tried at every step of a random game "
+        f"(default {differential.DEFAULT_PROBES}, 0 for none)",
+    )
+    sub.add_argument(
+        "--no-rule-ids",
+        action="store_true",
+        help="compare the error codes of refusals but not their rule ids",
+    )
+    sub.add_argument(
         "--vectors",
         type=Path,
         metavar="DIR",
@@ -151,6 +211,50 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# -- position and content -----------------------------------------------------------------------
+
+
+def cmd_position(args: argparse.Namespace) -> int:
+    """``dieproof position``."""
+    g = get_game(args.game)
+    text = read_bytes(Path(args.file))
+    try:
+        strict.decode(text)
+    except strict.JsonInputError as error:
+        raise CliError(f"{args.file}: {error}", error=f"{g.prefix}.POSITION_JSON") from None
+    state = g.position(text)
+    if not args.show:
+        print_json(json_of(g.dump_state(state)))
+        return EXIT_OK
+    seen = observe(g, state)
+    print_json(
+        {
+            "state": json_of(seen.state),
+            "to_move": seen.to_move,
+            "legal": seen.legal,
+            "chance": seen.chance,
+            "result": seen.result,
+        }
+    )
+    return EXIT_OK
+
+
+def cmd_content(args: argparse.Namespace) -> int:
+    """``dieproof content``."""
+    g = get_game(args.game)
+    config = g.default_config() if args.config is None else read_config(g, args.config)
+    table = {kind: list(names) for kind, names in g.content(config).items()}
+    if args.json:
+        print_json(table)
+        return EXIT_OK
+    out = out_console()
+    if not table:
+        out.print(f"{g.id} names no content")
+    for kind, names in table.items():
+        out.print(f"{kind}: " + ", ".join(f"{index} {name}" for index, name in enumerate(names)))
+    return EXIT_OK
+
+
 # -- vectors ------------------------------------------------------------------------------------
 
 
@@ -172,6 +276,7 @@ def witness_games(g: Game) -> tuple[vectors.WitnessGames | None, str]:
         raise CliError(
             f"{g.id}: the witness games of its proofs failed: {type(error).__name__}: {error}",
             EXIT_FAILURE,
+            error="CLI.FAILED",
         ) from None
 
 
@@ -189,6 +294,7 @@ def generated(
         raise CliError(
             f"{g.id}: generating its vectors failed: {type(error).__name__}: {error}",
             EXIT_FAILURE,
+            error="CLI.FAILED",
         ) from None
 
 
@@ -212,7 +318,9 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         try:
             written = vectors.write(cases, out)
         except OSError as error:
-            raise CliError(f"cannot write the vectors under {out}: {error}", EXIT_FAILURE) from None
+            raise CliError(
+                f"cannot write the vectors under {out}: {error.strerror or error}", error="CLI.FILE"
+            ) from None
         kinds: dict[str, JSON] = {
             kind: sum(1 for c in cases if c["kind"] == kind) for kind in vectors.KINDS
         }
@@ -233,25 +341,37 @@ def cmd_vectors(args: argparse.Namespace) -> int:
 
 
 def _check_vectors(root: Path, *, as_json: bool) -> int:
+    """Replay every case under ``root``. A file that is not a readable case is reported
+    (malformed) and the others still run; the exit status is 2 if any file is malformed,
+    else 1 if any case disagrees, else 0."""
     if not root.exists():
-        raise CliError(f"{root} does not exist")
+        raise CliError(f"{root} does not exist", error="CLI.FILE")
     reports = vectors.check_paths(vectors.case_files(root), game)
     failed = [r for r in reports if not r.ok]
+    malformed = [r for r in failed if r.malformed]
     if as_json:
         print_json(
             {
                 "ok": not failed and bool(reports),
                 "cases": len(reports),
+                "malformed": len(malformed),
                 "failed": [r.to_json() for r in failed],
             }
         )
     else:
         out = out_console()
         for report in failed:
-            out.print(f"FAILED {report.name}: {report.problem}")
+            what = "MALFORMED" if report.malformed else "FAILED"
+            out.print(f"{what} {report.name}: {report.problem}")
         steps = sum(r.steps for r in reports)
         verdict = "OK" if not failed and reports else "FAILED"
-        out.print(f"{len(reports)} cases, {steps:,} steps checked, {len(failed)} failed: {verdict}")
+        out.print(
+            f"{len(reports)} cases, {steps:,} steps checked, {len(failed)} failed"
+            + (f" ({len(malformed)} malformed)" if malformed else "")
+            + f": {verdict}"
+        )
+    if malformed:
+        return EXIT_USAGE
     return EXIT_OK if reports and not failed else EXIT_FAILURE
 
 
@@ -276,9 +396,13 @@ def cmd_differential(args: argparse.Namespace) -> int:
     if not args.no_vectors:
         cases += differential.vector_cases(_vector_source(g, args.vectors))
     games: int = args.games
-    if games < 0:
-        raise CliError("--games must be 0 or more")
-    cases += differential.random_game_cases(g, games, args.seed)
+    sampled: int = args.configs
+    probes: int = args.probes
+    for flag, value in (("--games", games), ("--configs", sampled), ("--probes", probes)):
+        if value < 0:
+            raise CliError(f"{flag} must be 0 or more")
+    cases += differential.random_game_cases(g, games, args.seed, sampled=sampled)
+    options = differential.Options(probes=probes, rule_ids=not args.no_rule_ids)
     if not cases:
         raise CliError("nothing to compare: no vectors and --games 0")
     try:
@@ -288,10 +412,14 @@ def cmd_differential(args: argparse.Namespace) -> int:
         ):
             task = progress.add_task(f"differential {g.id}", total=len(cases))
             report = differential.run(
-                g, adapter, cases, on_case=lambda done: progress.update(task, completed=done)
+                g,
+                adapter,
+                cases,
+                on_case=lambda done: progress.update(task, completed=done),
+                options=options,
             )
     except differential.AdapterError as error:
-        raise CliError(str(error), EXIT_FAILURE) from None
+        raise CliError(str(error), error="CLI.ADAPTER") from None
     if as_json:
         print_json(report.to_json())
     else:
@@ -308,7 +436,7 @@ def _vector_source(g: Game, folder: Path | None) -> Sequence[dict[str, JSON]]:
         try:
             case = vectors.read(path)
         except vectors.VectorError as error:
-            raise CliError(str(error)) from None
+            raise CliError(str(error), error="CLI.JSON") from None
         if case.get("game") == g.id:
             found.append(case)
     if not found:

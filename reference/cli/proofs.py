@@ -97,7 +97,9 @@ def proofs_module() -> ModuleType:
     try:
         return importlib.import_module("dieproof.proofs")
     except ImportError as error:
-        raise CliError(f"dieproof.proofs cannot be imported: {error}", EXIT_FAILURE) from None
+        raise CliError(
+            f"dieproof.proofs cannot be imported: {error}", EXIT_FAILURE, error="CLI.FAILED"
+        ) from None
 
 
 def _proof_games(wanted: Sequence[str]) -> list[str]:
@@ -106,13 +108,17 @@ def _proof_games(wanted: Sequence[str]) -> list[str]:
     available = list(proof_game_ids())
     if not wanted:
         if not available:
-            raise CliError("no game has proofs yet", EXIT_FAILURE)
+            raise CliError("no game has proofs yet", EXIT_FAILURE, error="CLI.NO_PROOFS")
         return available
     for game_id in wanted:
         get_game(game_id)  # an unknown id is bad input (exit 2) ...
         if game_id not in available:  # ... a game without proofs is a failure (exit 1)
             have = ", ".join(available) or "none"
-            raise CliError(f"{game_id} has no proofs yet (games with proofs: {have})", EXIT_FAILURE)
+            raise CliError(
+                f"{game_id} has no proofs yet (games with proofs: {have})",
+                EXIT_FAILURE,
+                error="CLI.NO_PROOFS",
+            )
     return list(wanted)
 
 

@@ -15,7 +15,6 @@ from dieproof.reference.bench import config_label
 from dieproof.reference.cli.common import (
     EXIT_FAILURE,
     EXIT_OK,
-    EXIT_USAGE,
     CliError,
     CommandFactory,
     config_flags,
@@ -29,11 +28,12 @@ from dieproof.reference.cli.common import (
 from dieproof.reference.core import driver
 from dieproof.reference.core.game import Game
 from dieproof.reference.core.trace import write_trace
-from dieproof.reference.core.types import CHANCE, Action, Result, State
+from dieproof.reference.core.types import CHANCE, JSON, Action, Result, State
 from dieproof.reference.oracle.check import (
     CheckReport,
     MalformedTrace,
     ReplayedStep,
+    bounded_lines,
     check_file,
     check_trace,
 )
@@ -98,6 +98,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         config = picked[0].config
     else:
         config = g.default_config(players)
+    # A configuration the rules refuse is bad input, found before anything is printed.
+    config = g.load_config(g.dump_config(config))
+    target: Path | None = args.out
+    if target is not None:
+        try:
+            target.open("a", encoding="utf-8").close()
+        except OSError as error:
+            raise CliError(f"cannot write {target}: {error.strerror}", error="CLI.FILE") from None
     out = out_console()
     out.print(f"{g.title} ({g.id}), {config_label(g, config)}, seed {seed}")
     show: bool = args.show
@@ -121,7 +129,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     out.print(_ending(playout.result, len(playout.actions)))
     for step, violation in playout.violations:
         out.print(f"VIOLATION {violation.invariant} at step {step}: {violation.message}")
-    target: Path | None = args.out
     if target is not None:
         with target.open("w", encoding="utf-8") as file:
             write_trace(file, g, config, playout.actions, generator=f"dieproof {__version__}")
@@ -140,8 +147,6 @@ def _play_trace(path: Path, *, show: bool) -> int:
             out.print(_show_state(game(trace_game), step.after))
 
     report = run_check(path, on_step)
-    if report is None:
-        return EXIT_USAGE
     if report.divergence is not None:
         out.print(report.render())
         return EXIT_FAILURE
@@ -181,8 +186,8 @@ def _ending(result: Result | None, steps: int) -> str:
     return f"after {steps} steps everybody lost: {result.reason} [{result.rule}]"
 
 
-def _result(text: str) -> Result:
-    return msgspec.json.decode(text, type=Result)
+def _result(value: JSON) -> Result:
+    return msgspec.convert(value, Result)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -192,7 +197,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     try:
         if source == "-":
             # bytes where there are (a real stdin), so bad UTF-8 is a malformed line
-            stdin: Iterable[str | bytes] = getattr(sys.stdin, "buffer", sys.stdin)
+            buffer = getattr(sys.stdin, "buffer", None)
+            stdin: Iterable[str | bytes] = sys.stdin if buffer is None else bounded_lines(buffer)
             report = check_trace(stdin)
         else:
             report = check_file(Path(source))
@@ -204,9 +210,9 @@ def cmd_check(args: argparse.Namespace) -> int:
                     "malformed": {"code": error.code, "line": error.line, "message": error.message},
                 }
             )
-        raise CliError(f"malformed trace: {error.message} [{error.code}]") from None
+        raise CliError(f"malformed trace: {error.message}", error=error.code) from None
     except OSError as error:
-        raise CliError(f"cannot read {source}: {error.strerror}") from None
+        raise CliError(f"cannot read {source}: {error.strerror}", error="CLI.FILE") from None
     if as_json:
         print_json(report.to_json())
     else:
@@ -214,12 +220,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if report.ok else EXIT_FAILURE
 
 
-def run_check(path: Path, on_step: Callable[[ReplayedStep], None]) -> CheckReport | None:
-    """:func:`check_file`, with a malformed or unreadable trace reported on stderr."""
+def run_check(path: Path, on_step: Callable[[ReplayedStep], None]) -> CheckReport:
+    """:func:`check_file`; a malformed or unreadable trace is a :class:`CliError`."""
     try:
         return check_file(path, on_step=on_step)
     except MalformedTrace as error:
-        err_console().print(f"dieproof: error: malformed trace: {error.message} [{error.code}]")
+        raise CliError(f"malformed trace: {error.message}", error=error.code) from None
     except OSError as error:
-        err_console().print(f"dieproof: error: cannot read {path}: {error.strerror}")
-    return None
+        raise CliError(f"cannot read {path}: {error.strerror}", error="CLI.FILE") from None

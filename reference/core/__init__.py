@@ -10,6 +10,7 @@ from dieproof.reference.core.errors import (
 )
 from dieproof.reference.core.game import (
     Component,
+    Contract,
     Game,
     GameBase,
     PositionBuilder,
@@ -38,6 +39,7 @@ __all__ = [
     "Action",
     "Component",
     "Config",
+    "Contract",
     "Game",
     "GameBase",
     "IllegalAction",

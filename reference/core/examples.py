@@ -78,7 +78,8 @@ class Rejection:
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """A worked example of a rulebook, as a game played from its initial state."""
+    """A worked example of a rulebook, as a game played from its initial state, or from
+    a position the game's position builder makes from a short description."""
 
     name: str
     """A stable slug naming the example after its rule, e.g. ``"sod-special-1-the-bomb"``;
@@ -90,11 +91,15 @@ class Example:
     config: Config
     """The configuration it is played in."""
     actions: tuple[Action, ...]
-    """Every action and chance outcome from the initial state, in order."""
+    """Every action and chance outcome from the start, in order."""
     facts: tuple[Fact, ...] = ()
     """What holds along the way."""
     rejections: tuple[Rejection, ...] = ()
     """Actions the rules refuse along the way."""
+    start: JSON = None
+    """The position description it starts from (:meth:`Game.position
+    <dieproof.reference.core.game.Game.position>`), or ``None``: the initial state of
+    ``config``. The description's configuration is ``config``."""
 
 
 def to_move_json(mover: int) -> JSON:
@@ -121,10 +126,12 @@ class Recorder(Generic[C, S, A]):
     the actions, the facts and the refused actions. Each game's script subclasses it
     with the moves its examples need."""
 
-    def __init__(self, config: C, state: S, apply: Callable[[S, A], S]) -> None:
+    def __init__(self, config: C, state: S, apply: Callable[[S, A], S], start: JSON = None) -> None:
         self.config = config
         self.state = state
         self._apply = apply
+        self.start = start
+        """The position description the game starts from (``None``: the initial state)."""
         self.actions: list[A] = []
         self.facts: list[Fact] = []
         self.rejections: list[Rejection] = []
@@ -167,6 +174,7 @@ class Recorder(Generic[C, S, A]):
             actions=tuple(self.actions),
             facts=tuple(self.facts),
             rejections=tuple(self.rejections),
+            start=self.start,
         )
 
 

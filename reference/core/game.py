@@ -19,7 +19,7 @@ from typing import Generic, Literal, Protocol, TypeVar, cast
 
 import msgspec
 
-from dieproof.reference.core import chance, types
+from dieproof.reference.core import chance, describe, sampling, strict, types
 from dieproof.reference.core.errors import (
     InvalidAction,
     InvalidConfig,
@@ -149,14 +149,24 @@ class Game(Protocol):
     def components(self, config: Config) -> tuple[Component, ...]:
         """The game's components under ``config``, each with its source."""
 
+    def contract(self) -> Contract | None:
+        """The orders and conventions an implementer must match."""
+
     def provisional(self, config: Config) -> tuple[Component, ...]:
         """The components under ``config`` that are our placeholders."""
 
     def content(self, config: Config) -> Mapping[str, Sequence[str]]:
         """The game's named content under ``config``: per kind, names in index order."""
 
+    def sample_config(self, rng: random.Random) -> Config:
+        """A random configuration the rules allow: any player count and variant, any
+        reading, and content drawn within what the rules accept."""
+
     def lookup(self, config: Config, kind: str, name: str) -> int:
         """The index of the content of ``kind`` called ``name``."""
+
+    def example_start(self, example: Example) -> State:
+        """The state a worked example starts from: its position, or the initial state."""
 
 
 C = TypeVar("C", bound=Config)
@@ -187,6 +197,31 @@ class Component:
     placeholder."""
     items: tuple[str, ...] = ()
     """Its members in a few words each, where listing them helps (``"Pillar: 6 health"``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """What an implementer must match that the types alone do not say (DESIGN section
+    6): the canonical order of the legal actions of every kind, the conventions of the
+    state's JSON, and when each chance step comes.
+
+    The oracle guide shows it for every game and the JSON Schemas carry it in their
+    descriptions (each action's order in its own schema); a test requires an order for
+    every action type, players' and chance's, of every registered game.
+    """
+
+    decisions: str
+    """How the list of one decision is ordered when several kinds of action are open at
+    once (``legal`` lists every open action in this order)."""
+    orders: Mapping[str, str]
+    """For each action type tag: when such actions are open and in which order they are
+    listed (for chance's: the order of the outcomes and their weights)."""
+    conventions: tuple[tuple[str, str], ...] = ()
+    """(topic, convention) pairs: seats, coordinates, the order of cells, how multisets
+    and references to content are written."""
+    chance: tuple[tuple[str, str], ...] = ()
+    """(chance step, when it comes and what it decides), in the order they come in a
+    game: each is one chance node, one outcome applied like an action."""
 
 
 def _accept(_value: object) -> None:
@@ -225,13 +260,19 @@ class Positions(Generic[P, S]):
 
     def schema(self) -> dict[str, JSON]:
         document = cast("dict[str, JSON]", msgspec.json.schema(self.description))
+        definitions = document.get("$defs")
+        if isinstance(definitions, dict):
+            describe.describe(definitions, self.description)
         return {"$schema": "https://json-schema.org/draft/2020-12/schema", **document}
 
     def build(self, text: str | bytes) -> S:
         try:
             description = msgspec.json.decode(text, type=self.description)
-        except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise InvalidState(self.code, f"bad position: {error}") from None
+            strict.refuse_duplicates(text)
+        except (msgspec.ValidationError, msgspec.DecodeError, strict.JsonInputError) as error:
+            raise InvalidState(self.code, f"bad position: {_short(error)}") from None
+        except RecursionError:
+            raise InvalidState(self.code, "bad position: nested too deeply") from None
         return self.fill(description)
 
 
@@ -280,6 +321,11 @@ class Rules(Generic[C, S, A]):
     """The game's named content under a configuration: for each kind (``"tile"``,
     ``"character"``, ``"card"``) the names in index order, so that the index of a name
     is the number a state uses for it."""
+    contract: Contract | None = None
+    """The orders and conventions an implementer must match (see :class:`Contract`)."""
+    sample_config: Callable[[random.Random], C] | None = None
+    """A random configuration the rules allow, content included (other boxes, decks,
+    characters); without it, an official configuration with random readings."""
 
 
 class GameBase(Generic[C, S, A]):
@@ -477,6 +523,17 @@ class GameBase(Generic[C, S, A]):
         self.check_state(state)
         return state
 
+    def contract(self) -> Contract | None:
+        """The orders and conventions an implementer must match (``None``: undeclared)."""
+        return self.rules.contract
+
+    def example_start(self, example: Example) -> S:
+        """The state a worked example starts from: the position its ``start`` describes,
+        or the initial state of its configuration."""
+        if example.start is None:
+            return self.initial_state(example.config)
+        return self.position(ENCODER.encode(example.start))
+
     def components(self, config: Config) -> tuple[Component, ...]:
         """The game's components under ``config`` with their sources (empty when the game
         declares none)."""
@@ -493,6 +550,18 @@ class GameBase(Generic[C, S, A]):
         if self.rules.content is None:
             return {}
         return self.rules.content(self._config(config))
+
+    def sample_config(self, rng: random.Random) -> C:
+        """A random configuration the rules allow (the differential plays them): the
+        game's own draw, content included, or else an official configuration with every
+        ``Literal`` field (the readings) drawn at random."""
+        if self.rules.sample_config is not None:
+            config = self.rules.sample_config(rng)
+        else:
+            configs = list(self.configs())
+            config = sampling.random_literals(configs[rng.randrange(len(configs))], rng)
+        self.validate_config(config)
+        return config
 
     def lookup(self, config: Config, kind: str, name: str) -> int:
         """The index of the content called ``name`` of ``kind`` (case-insensitive)."""
@@ -567,10 +636,18 @@ class GameBase(Generic[C, S, A]):
         return ENCODER.encode(self._config(config)).decode()
 
     def load_config(self, text: str | bytes) -> C:
+        """Decode a configuration (a key given twice is refused) and validate it."""
         try:
             config = self._config_decoder.decode(text)
-        except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise InvalidConfig(f"{self.prefix}.CONFIG_JSON", f"bad config: {error}") from None
+            strict.refuse_duplicates(text)
+        except (msgspec.ValidationError, msgspec.DecodeError, strict.JsonInputError) as error:
+            raise InvalidConfig(
+                f"{self.prefix}.CONFIG_JSON", f"bad config: {_short(error)}"
+            ) from None
+        except RecursionError:
+            raise InvalidConfig(
+                f"{self.prefix}.CONFIG_JSON", "bad config: nested too deeply"
+            ) from None
         self.validate_config(config)
         return config
 
@@ -581,7 +658,11 @@ class GameBase(Generic[C, S, A]):
         try:
             return self._state_decoder.decode(text)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise InvalidState(f"{self.prefix}.STATE_JSON", f"bad state: {error}") from None
+            raise InvalidState(f"{self.prefix}.STATE_JSON", f"bad state: {_short(error)}") from None
+        except RecursionError:
+            raise InvalidState(
+                f"{self.prefix}.STATE_JSON", "bad state: nested too deeply"
+            ) from None
 
     def dump_action(self, action: Action) -> str:
         return ENCODER.encode(self._action(action)).decode()
@@ -590,11 +671,20 @@ class GameBase(Generic[C, S, A]):
         try:
             return self._action_decoder.decode(text)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise InvalidAction(f"{self.prefix}.ACTION_JSON", f"bad action: {error}") from None
+            raise InvalidAction(
+                f"{self.prefix}.ACTION_JSON", f"bad action: {_short(error)}"
+            ) from None
+        except RecursionError:
+            raise InvalidAction(
+                f"{self.prefix}.ACTION_JSON", "bad action: nested too deeply"
+            ) from None
 
     def schemas(self) -> dict[str, dict[str, JSON]]:
         def schema(kind: object) -> dict[str, JSON]:
             document = cast("dict[str, JSON]", msgspec.json.schema(kind))
+            definitions = document.get("$defs")
+            if isinstance(definitions, dict):
+                describe.describe(definitions, kind)
             return {"$schema": "https://json-schema.org/draft/2020-12/schema", **document}
 
         return {
@@ -603,6 +693,12 @@ class GameBase(Generic[C, S, A]):
             "action": schema(self._action_union),
             "result": schema(Result),
         }
+
+
+def _short(error: Exception, limit: int = 300) -> str:
+    """A decoder's message, cut: it may quote a value of any size from the input."""
+    text = str(error)
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 # -- the registry -----------------------------------------------------------------------

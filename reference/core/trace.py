@@ -8,12 +8,12 @@ through the reference is a check of any implementation that wrote it.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator
 from typing import Final, TextIO
 
 import msgspec
 
+from dieproof.reference.core.comparison import comparison_sha256
 from dieproof.reference.core.errors import InvalidState
 from dieproof.reference.core.game import ENCODER, Game
 from dieproof.reference.core.types import Action, Config, State
@@ -38,21 +38,34 @@ class TraceHeader(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Expect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """What must hold after a step; every field is optional."""
+    """What must hold after a step; every field is optional. The checker compares them
+    in the oracle's order (error, result, to_move, legal, chance, state, state_sha256),
+    and, as everywhere in the oracle, never compares prose: a result by its winners and
+    rule, a state in its comparison form (without any result's reason)."""
 
     # Raw | None does not decode in msgspec (a JSON object is refused as "expected null"),
     # and for ``result`` JSON null is a real expectation (the game still runs): UNSET is
     # "no expectation".
-    state: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
-    """The canonical JSON of the state after the step."""
-    state_sha256: str | None = None
-    """The sha256 of the canonical JSON of the state after the step."""
-    legal: list[msgspec.Raw] | None = None
-    """The legal actions after the step, in the game's canonical order."""
-    result: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
-    """The result after the step (JSON ``null`` while the game runs)."""
     error: str | None = None
     """The step must be rejected with this error code; the state stays as it was."""
+    rule: str | None = None
+    """With ``error``: the rule id the refusal must name."""
+    result: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
+    """The result after the step (JSON ``null`` while the game runs), compared by its
+    ``winners`` and ``rule``."""
+    to_move: int | str | None = None
+    """The player to move after the step: a seat, ``"chance"`` or ``"terminal"``."""
+    legal: list[msgspec.Raw] | None = None
+    """The legal actions after the step, in the game's canonical order: a player's
+    decisions, so an empty list at a chance or terminal node."""
+    chance: list[msgspec.Raw] | None = None
+    """The chance outcomes after the step, in canonical order, each as
+    ``{"outcome": <action>, "probability": "n/d"}``; an empty list except at a chance
+    node."""
+    state: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
+    """The canonical JSON of the state after the step, compared in its comparison form."""
+    state_sha256: str | None = None
+    """The sha256 of the comparison form of the state after the step."""
 
 
 class TraceStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -65,8 +78,9 @@ class TraceStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
 
 
 def state_sha256(game: Game, state: State) -> str:
-    """The sha256 of the canonical JSON of ``state``."""
-    return hashlib.sha256(game.dump_state(state).encode()).hexdigest()
+    """The sha256 of the comparison form of ``state``: its canonical JSON without the
+    prose of any result inside it (:mod:`~dieproof.reference.core.comparison`)."""
+    return comparison_sha256(game, state)
 
 
 def header_line(game: Game, config: Config, generator: str) -> str:
@@ -111,6 +125,8 @@ def read_header(line: str | bytes) -> TraceHeader:
         header = _HEADER_DECODER.decode(line)
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         raise InvalidState("TRACE.HEADER", f"line 1 is not a trace header: {error}") from None
+    except RecursionError:
+        raise InvalidState("TRACE.HEADER", "line 1 is nested too deeply") from None
     if header.format != TRACE_FORMAT or header.version != TRACE_VERSION:
         raise InvalidState(
             "TRACE.VERSION",
@@ -120,6 +136,16 @@ def read_header(line: str | bytes) -> TraceHeader:
     return header
 
 
+def read_step(line: str | bytes, number: int) -> TraceStep:
+    """Decode the step on line ``number``; raises :class:`InvalidState` (``TRACE.STEP``)."""
+    try:
+        return _STEP_DECODER.decode(line)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        raise InvalidState("TRACE.STEP", f"line {number} is not a trace step: {error}") from None
+    except RecursionError:
+        raise InvalidState("TRACE.STEP", f"line {number} is nested too deeply") from None
+
+
 def read_steps(
     lines: Iterable[str | bytes], first_line: int = 2
 ) -> Iterator[tuple[int, TraceStep]]:
@@ -127,9 +153,4 @@ def read_steps(
     for number, line in enumerate(lines, start=first_line):
         if not line.strip():
             continue
-        try:
-            yield number, _STEP_DECODER.decode(line)
-        except (msgspec.ValidationError, msgspec.DecodeError) as error:
-            raise InvalidState(
-                "TRACE.STEP", f"line {number} is not a trace step: {error}"
-            ) from None
+        yield number, read_step(line, number)

@@ -9,7 +9,12 @@
   :mod:`~dieproof.reference.oracle.vector_check` (``dieproof vectors --check``);
 - :mod:`~dieproof.reference.oracle.referee`: the referee behind ``dieproof serve``;
 - :mod:`~dieproof.reference.oracle.differential`: another implementation driven through
-  its adapter (:mod:`~dieproof.reference.oracle.adapters`) beside the reference;
+  its adapter (:mod:`~dieproof.reference.oracle.adapters`) beside the reference, with
+  probes made by :mod:`~dieproof.reference.oracle.mutations` and its findings in
+  :mod:`~dieproof.reference.oracle.report`;
+- :mod:`~dieproof.reference.oracle.compare`: what is compared, in which order, and how a
+  difference is reported (the trace checker, the vector checker and the differential
+  share it);
 - :mod:`~dieproof.reference.oracle.observe`: the JSON vocabulary they share.
 
 Everything here is generic over the registered games and never imports the proofs (the

@@ -26,6 +26,10 @@ from dieproof.reference.oracle.observe import canonical
 DEFAULT_TIMEOUT: Final = 30.0
 """Seconds to wait for one answer of the adapter."""
 
+EXIT_WAIT: Final = 10.0
+"""Seconds to wait, once an adapter has closed its output, for it to exit and for the
+rest of its stderr."""
+
 
 class AdapterError(Exception):
     """The adapter broke the protocol: it exited, timed out or answered nonsense."""
@@ -53,8 +57,11 @@ class ProcessAdapter(Adapter):
         self.command = command
         self.timeout = timeout
         try:
+            argv = shlex.split(command)
+            if not argv:
+                raise ValueError("the command is empty")
             self._process = subprocess.Popen(
-                shlex.split(command),
+                argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -89,7 +96,9 @@ class ProcessAdapter(Adapter):
             stdin.write("".join(lines).encode())
             stdin.flush()
         except OSError as error:
-            raise AdapterError(f"cannot write to the adapter: {error}{self._tail()}") from None
+            raise AdapterError(
+                f"cannot write to the adapter: {error} ({self._exited()}){self._tail()}"
+            ) from None
         answers = []
         for ident in ids:
             try:
@@ -97,8 +106,7 @@ class ProcessAdapter(Adapter):
             except queue.Empty:
                 raise AdapterError(f"no answer within {self.timeout:g} s") from None
             if line is None:
-                code = self._process.poll()
-                raise AdapterError(f"the adapter exited (status {code}){self._tail()}")
+                raise AdapterError(f"the adapter exited ({self._exited()}){self._tail()}")
             try:
                 answer = json_of(line)
             except (msgspec.DecodeError, ValueError) as error:
@@ -109,6 +117,20 @@ class ProcessAdapter(Adapter):
                 raise AdapterError(f"answer for id {answer.get('id')!r}, expected {ident}")
             answers.append(answer)
         return answers
+
+    def _exited(self) -> str:
+        """Wait for the adapter that closed its output to exit, then for its stderr to be
+        read to the end, and say how it ended. Without the waits the report races the
+        adapter: its status may not be known yet, nor its last words on stderr."""
+        try:
+            status = self._process.wait(timeout=EXIT_WAIT)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            status = self._process.wait()
+            self._errors.join(timeout=EXIT_WAIT)
+            return f"it closed its output but did not exit; killed, status {status}"
+        self._errors.join(timeout=EXIT_WAIT)
+        return f"status {status}"
 
     def _tail(self) -> str:
         text = b"".join(self._stderr).decode(errors="replace").strip()
@@ -158,8 +180,15 @@ class Capabilities:
     """What the adapter's ``info`` says it offers."""
 
     state: Literal["canonical", "projection", "opaque"] = "canonical"
+    """How states are compared: whole, at the projection's pointers, or not at all."""
     projection: tuple[str, ...] = ()
+    """The RFC 6901 pointers compared when ``state`` is ``"projection"``."""
     error_codes: bool = True
+    """The adapter refuses with dieproof's error codes."""
+    error_rules: bool = True
+    """The adapter names dieproof's rule ids in its refusals."""
+    ops: tuple[str, ...] = ()
+    """The operations the adapter lists in ``info`` (empty: it does not say)."""
 
     @classmethod
     def from_info(cls, info: JSON) -> Capabilities:
@@ -167,14 +196,17 @@ class Capabilities:
         if not isinstance(info, dict):
             return cls()
         codes = info.get("error_codes", True) is not False
+        rules = info.get("error_rules", True) is not False
+        listed = info.get("ops")
+        ops = tuple(op for op in listed if isinstance(op, str)) if isinstance(listed, list) else ()
         state = info.get("state", "canonical")
         if isinstance(state, dict):
             pointers = state.get("projection")
             if isinstance(pointers, list) and all(isinstance(p, str) for p in pointers):
-                return cls("projection", tuple(str(p) for p in pointers), codes)
+                return cls("projection", tuple(str(p) for p in pointers), codes, rules, ops)
         if state == "opaque":
-            return cls("opaque", (), codes)
-        return cls("canonical", (), codes)
+            return cls("opaque", (), codes, rules, ops)
+        return cls("canonical", (), codes, rules, ops)
 
 
 @contextlib.contextmanager

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from dieproof.reference import __version__
+from dieproof.reference.core import strict
 from dieproof.reference.core.errors import InvalidAction, RulesError
 from dieproof.reference.core.examples import json_of
 from dieproof.reference.core.game import Game
@@ -52,8 +53,12 @@ class Recorder:
     @classmethod
     def start(cls, g: Game, config: Config, detail: Detail) -> Recorder:
         """A recorder at the initial state of ``config``, its full post taken."""
-        state = g.initial_state(config)
-        return cls(g, config, state, post(observe(g, state), "full"), detail)
+        return cls.at(g, g.initial_state(config), detail)
+
+    @classmethod
+    def at(cls, g: Game, state: State, detail: Detail) -> Recorder:
+        """A recorder at ``state`` (a position), its full post taken."""
+        return cls(g, g.config_of(state), state, post(observe(g, state), "full"), detail)
 
     def play(self, action: Action, *, full: bool = False) -> None:
         """Apply ``action`` and record the step with its post (in full at a checkpoint)."""
@@ -128,9 +133,11 @@ def make_case(
     steps: list[JSON],
     rules: Iterable[str],
     facts: list[JSON] | None = None,
+    position: JSON = None,
 ) -> dict[str, JSON]:
     """A case as JSON, with the content it assumes (:mod:`.content`) and its ``_info``
-    (rule ids covered and the sha256)."""
+    (rule ids covered and the sha256); a case that starts from a position rather than
+    the initial state has its description as ``position``."""
     case: dict[str, JSON] = {
         "format": VECTOR_FORMAT,
         "version": VECTOR_VERSION,
@@ -145,6 +152,8 @@ def make_case(
     }
     if facts:
         case["facts"] = facts
+    if position is not None:
+        case["position"] = position
     rule_ids: list[JSON] = [*sorted(set(rules))]
     case["_info"] = {
         "dieproof": __version__,
@@ -256,8 +265,8 @@ def write(cases: Iterable[Mapping[str, JSON]], out: Path) -> list[Path]:
 def read(path: Path) -> dict[str, JSON]:
     """Read one case file; raises :class:`VectorError` if it is not a JSON object."""
     try:
-        data = json_of(path.read_bytes())
-    except (OSError, ValueError) as error:
+        data = strict.decode(path.read_bytes())
+    except (OSError, strict.JsonInputError) as error:
         raise VectorError(f"{path}: {error}") from None
     if not isinstance(data, dict):
         raise VectorError(f"{path}: a case is a JSON object")

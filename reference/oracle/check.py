@@ -2,50 +2,70 @@
 
 A trace written by another implementation (a digital adaptation, a bot, a port) is
 replayed through the reference, step by step. Each step's action must be accepted, and
-whatever the writer says it expects after the step must match the reference:
+whatever the writer says it expects after the step must match the reference, compared
+in the oracle's order (:mod:`~dieproof.reference.oracle.compare`, the same order as
+``dieproof differential``):
 
-``error``
-    The step must be rejected with exactly this code. The state stays as it was and the
-    replay continues from it, so a trace can probe illegal moves mid-game.
-``state`` / ``state_sha256``
-    The canonical JSON of the state after the step, or its sha256. The expected state is
-    re-encoded through the game's codec first, so key order and whitespace never matter.
-``legal``
-    The legal actions after the step, in the game's canonical order; at a chance node,
-    the chance outcomes in order (their probabilities are not part of the comparison).
+``error`` (and ``rule``)
+    The step must be rejected with exactly this code (and rule id). The state stays as it
+    was and the replay continues from it, so a trace can probe illegal moves mid-game.
 ``result``
-    The result after the step, JSON ``null`` while the game runs.
+    The result after the step, JSON ``null`` while the game runs; compared by its
+    ``winners`` and ``rule`` (the ``reason`` is prose).
+``to_move``
+    The player to move: a seat, ``"chance"`` or ``"terminal"``.
+``legal``
+    The legal actions after the step, in the game's canonical order: a player's
+    decisions, so ``[]`` at a chance or terminal node.
+``chance``
+    The chance outcomes after the step with their probabilities, in order; ``[]`` except
+    at a chance node.
+``state`` / ``state_sha256``
+    The state after the step in its comparison form (canonical JSON without the prose of
+    a result), or the sha256 of that form. The expected state is re-encoded through the
+    game's codec first, so key order and whitespace never matter.
 
 The first mismatch is reported as a :class:`Divergence` with its line and step number,
-both sides in canonical JSON, and, for a rejected action, the error code and rule id. A
-trace that cannot be read at all raises :class:`MalformedTrace` instead: that is a
-broken input, not a disagreement about the rules.
+the RFC 6901 pointer of the first difference and the two values found there. A trace
+that cannot be read at all raises :class:`MalformedTrace` instead: that is a broken
+input, not a disagreement about the rules. Lines are read up to the referee's limit
+(:data:`~dieproof.reference.oracle.referee.MAX_LINE`); a longer line, a line that is not
+JSON, nests too deeply or repeats a key is a malformed trace.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import BinaryIO, Final, Literal
 
 import msgspec
 
+from dieproof.reference.core import strict
 from dieproof.reference.core.errors import InvalidAction, RulesError
-from dieproof.reference.core.game import ENCODER, JSON, Game, game
-from dieproof.reference.core.trace import Expect, TraceStep, read_header, read_steps
-from dieproof.reference.core.types import CHANCE, TERMINAL, Action, Result, State
+from dieproof.reference.core.examples import json_of
+from dieproof.reference.core.game import Game, game
+from dieproof.reference.core.trace import Expect, read_header, read_step
+from dieproof.reference.core.types import JSON, Action, State
+from dieproof.reference.oracle import compare
+from dieproof.reference.oracle.observe import observe
+
+MAX_LINE: Final = 16 * 1024 * 1024
+"""The longest trace line read (bytes): the referee's limit."""
 
 DivergenceKind = Literal[
     "illegal-action",
     "invalid-action",
     "missing-error",
     "wrong-error",
+    "wrong-rule",
+    "result",
+    "to_move",
+    "legal",
+    "chance",
     "state",
     "state_sha256",
-    "legal",
-    "result",
 ]
 """What diverged:
 
@@ -54,8 +74,9 @@ DivergenceKind = Literal[
 - ``invalid-action``: the action is malformed for this game (unknown type, bad field);
 - ``missing-error``: the trace expects an error, the reference accepts the action;
 - ``wrong-error``: both reject the action, with different codes;
-- ``state``, ``state_sha256``, ``legal``, ``result``: the expectation of that name
-  differs from the reference after the step.
+- ``wrong-rule``: both reject it with the same code, the trace names another rule;
+- ``result``, ``to_move``, ``legal``, ``chance``, ``state``, ``state_sha256``: the
+  expectation of that name differs from the reference after the step.
 """
 
 
@@ -80,30 +101,35 @@ class Divergence:
     """The step, counted from 1 (blank lines are not steps)."""
     kind: DivergenceKind
     """What diverged; see :data:`DivergenceKind`."""
-    action: str
-    """The step's action as written in the trace."""
-    expected: str | None
-    """What the trace expects, in canonical JSON (an error code for the error kinds)."""
-    actual: str | None
-    """What the reference says, in canonical JSON (an error code for the error kinds)."""
+    action: JSON
+    """The step's action as JSON (a long one cut: :func:`compare.shown`)."""
+    pointer: str | None
+    """Where inside the compared value the first difference is (RFC 6901; ``""``: the
+    whole value), or ``None`` for an error divergence."""
+    expected: JSON
+    """What the trace expects there (an error code for the error kinds)."""
+    actual: JSON
+    """What the reference says there (an error code for the error kinds)."""
     code: str | None
     """The reference's error code when it rejected the action."""
     rule: str | None
     """The rule id the rejecting check enforces, when one applies."""
     message: str
-    """One sentence for people: what differs, and where inside a JSON value."""
+    """One sentence for people: what differs, and where."""
 
     def render(self) -> str:
         """A multi-line report for a terminal."""
         lines = [f"line {self.line} (step {self.step}): {self.message}"]
-        lines.append(f"  action:   {self.action}")
+        lines.append(f"  action:   {compare.text(self.action)}")
         if self.code is not None:
             rule = f" (rule {self.rule})" if self.rule else ""
             lines.append(f"  error:    {self.code}{rule}")
-        if self.expected is not None:
-            lines.append(f"  expected: {self.expected}")
-        if self.actual is not None and self.actual != self.code:
-            lines.append(f"  actual:   {self.actual}")
+        if self.pointer is not None:
+            lines.append(f"  at:       {self.pointer or '(the whole value)'}")
+        if self.expected is not None or self.pointer is not None:
+            lines.append(f"  expected: {compare.text(self.expected)}")
+        if (self.actual is not None and self.actual != self.code) or self.pointer is not None:
+            lines.append(f"  actual:   {compare.text(self.actual)}")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, JSON]:
@@ -113,6 +139,7 @@ class Divergence:
             "step": self.step,
             "kind": self.kind,
             "action": self.action,
+            "pointer": self.pointer,
             "expected": self.expected,
             "actual": self.actual,
             "code": self.code,
@@ -131,9 +158,9 @@ class CheckReport:
     """Steps replayed and matched (the diverging step is not counted)."""
     divergence: Divergence | None
     """The first divergence, or ``None`` when the trace agrees with the reference."""
-    result: str | None
-    """The result after the last matched step, in canonical JSON; ``None`` while the
-    game runs (a trace may stop before the end)."""
+    result: JSON
+    """The result after the last matched step; ``None`` while the game runs (a trace
+    may stop before the end)."""
 
     @property
     def ok(self) -> bool:
@@ -143,7 +170,11 @@ class CheckReport:
     def render(self) -> str:
         """A short report for a terminal."""
         if self.divergence is None:
-            ending = "game over: " + self.result if self.result else "game still running"
+            ending = (
+                "game over: " + compare.canonical(self.result)
+                if self.result is not None
+                else "game still running"
+            )
             return f"OK: {self.steps} steps of {self.game} agree with the reference ({ending})"
         return (
             f"DIVERGENCE in {self.game} after {self.steps} matching steps\n"
@@ -152,12 +183,11 @@ class CheckReport:
 
     def to_json(self) -> dict[str, JSON]:
         """The report as a JSON object."""
-        result: JSON = None if self.result is None else _decode(self.result.encode())
         return {
             "ok": self.ok,
             "game": self.game,
             "steps": self.steps,
-            "result": result,
+            "result": self.result,
             "divergence": None if self.divergence is None else self.divergence.to_json(),
         }
 
@@ -173,7 +203,7 @@ class ReplayedStep:
     mover: int
     """Who moved: a player index or :data:`~dieproof.reference.core.types.CHANCE`."""
     text: str
-    """The action as written in the trace."""
+    """The action's canonical JSON (a long one cut)."""
     action: Action | None
     """The decoded action; ``None`` when it did not decode and the trace expected that."""
     before: State
@@ -184,16 +214,33 @@ class ReplayedStep:
     """The expected error the step was rejected with, if any."""
 
 
+def bounded_lines(stream: BinaryIO, max_line: int = MAX_LINE) -> Iterator[bytes]:
+    """The lines of ``stream``, each at most ``max_line`` bytes; a longer line raises
+    :class:`MalformedTrace` (``TRACE.TOO_LONG``) without reading the rest of it."""
+    number = 0
+    while True:
+        line = stream.readline(max_line + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > max_line and not line.endswith(b"\n"):
+            raise MalformedTrace(
+                "TRACE.TOO_LONG", f"line {number} is longer than {max_line} bytes", number
+            )
+        yield line
+
+
 def check_file(
     path: Path | str, *, on_step: Callable[[ReplayedStep], None] | None = None
 ) -> CheckReport:
     """:func:`check_trace` on a file (``"-"`` is not special here; the CLI handles stdin).
 
-    The file is read as bytes: the JSON decoder checks the UTF-8, so a bad byte is a
-    malformed line with its number rather than a decoding crash.
+    The file is read as bytes, line by line up to :data:`MAX_LINE`: the JSON decoder
+    checks the UTF-8, so a bad byte is a malformed line with its number rather than a
+    decoding crash.
     """
-    with Path(path).open("rb") as lines:
-        return check_trace(lines, on_step=on_step)
+    with Path(path).open("rb") as stream:
+        return check_trace(bounded_lines(stream), on_step=on_step)
 
 
 def check_trace(
@@ -203,14 +250,15 @@ def check_trace(
 ) -> CheckReport:
     """Replay a trace through the reference and report the first divergence.
 
-    ``lines`` are the trace's lines (a file object will do). ``on_step`` is called after
-    every step that matched, so ``dieproof play --trace`` can print the game as it goes.
-    Raises :class:`MalformedTrace` when the trace cannot be read.
+    ``lines`` are the trace's lines (:func:`bounded_lines` of a file will do). ``on_step``
+    is called after every step that matched, so ``dieproof play --trace`` can print the
+    game as it goes. Raises :class:`MalformedTrace` when the trace cannot be read.
     """
     iterator = iter(lines)
     first = next(iterator, None)
     if first is None or not first.strip():
         raise MalformedTrace("TRACE.EMPTY", "the trace is empty: line 1 must be the header", 1)
+    _check_line(first, 1)
     try:
         header = read_header(first)
         g = game(header.game)
@@ -221,14 +269,23 @@ def check_trace(
         raise MalformedTrace(bad.code, where + bad.message, 1) from None
 
     steps = 0
-    for line, step in _steps(iterator):
-        number = steps + 1
+    for number, line in enumerate(iterator, start=2):
+        if not line.strip():
+            continue
+        _check_line(line, number)
+        try:
+            step = read_step(line, number)
+            expect = step.expect or Expect()
+            raw = bytes(step.action)
+            action_json = json_of(raw)
+            expected = _Expected.read(g, expect)
+        except RulesError as bad:
+            raise MalformedTrace(bad.code, bad.message, number) from None
+        except (msgspec.DecodeError, RecursionError, ValueError) as bad:
+            raise MalformedTrace("TRACE.STEP", f"line {number}: {bad}", number) from None
+        count = steps + 1
         before = state
         mover = g.to_move(state)
-        raw = bytes(step.action)
-        # msgspec does not check the UTF-8 inside a Raw value; load_action below does.
-        action_text = raw.decode(errors="replace")
-        expect = step.expect or Expect()
         error: RulesError | None = None
         action: Action | None = None
         try:
@@ -236,42 +293,140 @@ def check_trace(
             state = g.apply(state, action)
         except RulesError as raised:
             error = raised
-        divergence = _error_divergence(line, number, action_text, expect.error, error)
-        if divergence is None:
-            divergence = _expectation_divergence(
-                g, state, expect, line=line, step=number, action=action_text
-            )
+        at = _At(number, count, compare.shown(action_json))
+        divergence = _error_divergence(at, expect, error)
+        if divergence is None and error is None:
+            divergence = _expectation_divergence(g, state, expected, at)
         if divergence is not None:
-            return CheckReport(g.id, steps, divergence, _result_json(g, before))
-        steps = number
+            return CheckReport(g.id, steps, divergence, _result(g, before))
+        steps = count
         if on_step is not None:
-            on_step(ReplayedStep(line, number, mover, action_text, action, before, state, error))
-    return CheckReport(g.id, steps, None, _result_json(g, state))
+            text = compare.text(at.action, compare.ACTION_LIMIT)
+            on_step(ReplayedStep(number, count, mover, text, action, before, state, error))
+    return CheckReport(g.id, steps, None, _result(g, state))
 
 
-def _steps(lines: Iterator[str | bytes]) -> Iterator[tuple[int, TraceStep]]:
+def _check_line(line: str | bytes, number: int) -> None:
+    """Refuse a line that is too long, nests too deeply or repeats a key."""
+    if len(line) > MAX_LINE:
+        raise MalformedTrace(
+            "TRACE.TOO_LONG", f"line {number} is longer than {MAX_LINE} bytes", number
+        )
     try:
-        yield from read_steps(lines)
-    except RulesError as error:
-        # read_steps names the line in its message; recover the number for the report.
-        number = _line_number(error.message)
-        raise MalformedTrace(error.code, error.message, number) from None
+        strict.decode(line)
+    except strict.JsonInputError as error:
+        if number == 1:
+            raise MalformedTrace(
+                "TRACE.HEADER", f"line 1 is not a trace header: {error}", number
+            ) from None
+        raise MalformedTrace(
+            "TRACE.STEP", f"line {number} is not a trace step: {error}", number
+        ) from None
 
 
-def _line_number(message: str) -> int:
-    words = message.split()
-    if len(words) >= 2 and words[0] == "line" and words[1].isdigit():
-        return int(words[1])
-    return 0
+def _result(g: Game, state: State) -> JSON:
+    result = g.result(state)
+    return None if result is None else json_of(compare.canonical(result))
 
 
-# -- comparisons ----------------------------------------------------------------------------
+# -- comparisons ------------------------------------------------------------------------------
 
 
-def _error_divergence(
-    line: int, step: int, action: str, expected: str | None, error: RulesError | None
-) -> Divergence | None:
-    """Compare the step's rejection (or acceptance) with the trace's ``error``."""
+@dataclass(frozen=True, slots=True)
+class _At:
+    line: int
+    step: int
+    action: JSON
+
+    def diverge(
+        self,
+        kind: DivergenceKind,
+        message: str,
+        *,
+        pointer: str | None = None,
+        expected: JSON = None,
+        actual: JSON = None,
+        error: RulesError | None = None,
+    ) -> Divergence:
+        return Divergence(
+            self.line,
+            self.step,
+            kind,
+            self.action,
+            pointer,
+            expected,
+            actual,
+            None if error is None else error.code,
+            None if error is None else error.rule,
+            message,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Expected:
+    """A step's expectations as JSON, each re-encoded through the game's codec where it
+    decodes (so key order and whitespace never matter)."""
+
+    result: JSON
+    has_result: bool
+    to_move: JSON
+    legal: list[JSON] | None
+    chance: list[JSON] | None
+    state: JSON
+    state_note: str | None
+    has_state: bool
+    state_sha256: str | None
+
+    @classmethod
+    def read(cls, g: Game, expect: Expect) -> _Expected:
+        has_result = not isinstance(expect.result, msgspec.UnsetType)
+        result: JSON = None
+        if not isinstance(expect.result, msgspec.UnsetType):
+            result = json_of(bytes(expect.result))
+        has_state = not isinstance(expect.state, msgspec.UnsetType)
+        state: JSON = None
+        note = None
+        if not isinstance(expect.state, msgspec.UnsetType):
+            raw = bytes(expect.state)
+            try:
+                state = compare.comparison_form(g, json_of(g.dump_state(g.load_state(raw))))
+            except RulesError as error:
+                state = compare.comparison_form(g, json_of(raw))
+                note = f" (the expected state is not a valid state: {error.message})"
+        legal = None if expect.legal is None else [_action(g, raw) for raw in expect.legal]
+        chance = None if expect.chance is None else [_outcome(g, raw) for raw in expect.chance]
+        return cls(
+            result,
+            has_result,
+            expect.to_move,
+            legal,
+            chance,
+            state,
+            note,
+            has_state,
+            None if expect.state_sha256 is None else expect.state_sha256.lower(),
+        )
+
+
+def _action(g: Game, raw: msgspec.Raw) -> JSON:
+    """An expected action in canonical JSON; one that is not an action of this game is
+    kept as it is, so the lists still differ."""
+    try:
+        return json_of(g.dump_action(g.load_action(bytes(raw))))
+    except RulesError:
+        return json_of(bytes(raw))
+
+
+def _outcome(g: Game, raw: msgspec.Raw) -> JSON:
+    value = json_of(bytes(raw))
+    if isinstance(value, dict) and "outcome" in value:
+        return {**value, "outcome": _action(g, msgspec.Raw(compare.canonical(value["outcome"])))}
+    return value
+
+
+def _error_divergence(at: _At, expect: Expect, error: RulesError | None) -> Divergence | None:
+    """Compare the step's rejection (or acceptance) with the trace's ``error``/``rule``."""
+    expected = expect.error
     if expected is None and error is None:
         return None
     if expected is None and error is not None:
@@ -279,209 +434,102 @@ def _error_divergence(
             "invalid-action" if isinstance(error, InvalidAction) else "illegal-action"
         )
         what = "malformed" if kind == "invalid-action" else "illegal"
-        return Divergence(
-            line,
-            step,
+        return at.diverge(
             kind,
-            action,
-            None,
-            error.code,
-            error.code,
-            error.rule,
             f"the reference rejects the action as {what}: {error.message}",
+            actual=error.code,
+            error=error,
         )
     if error is None:
-        return Divergence(
-            line,
-            step,
+        return at.diverge(
             "missing-error",
-            action,
-            expected,
-            None,
-            None,
-            None,
             f"the trace expects error {expected}, but the reference accepts the action",
+            expected=expected,
         )
     if error.code != expected:
-        return Divergence(
-            line,
-            step,
+        return at.diverge(
             "wrong-error",
-            action,
-            expected,
-            error.code,
-            error.code,
-            error.rule,
             f"the trace expects error {expected}, the reference rejects with {error.code}: "
             f"{error.message}",
+            expected=expected,
+            actual=error.code,
+            error=error,
+        )
+    if expect.rule is not None and expect.rule != error.rule:
+        return at.diverge(
+            "wrong-rule",
+            f"both reject with {error.code}; the trace names rule {expect.rule}, the "
+            f"reference {error.rule}",
+            expected=expect.rule,
+            actual=error.rule,
+            error=error,
         )
     return None
 
 
 def _expectation_divergence(
-    g: Game, state: State, expect: Expect, *, line: int, step: int, action: str
+    g: Game, state: State, expected: _Expected, at: _At
 ) -> Divergence | None:
-    """Compare the state-level expectations of one step with the reference."""
-    if not isinstance(expect.state, msgspec.UnsetType):
-        actual = g.dump_state(state)
-        expected, note = _canonical_state(g, expect.state)
-        if expected != actual:
-            where = note or _difference(expected, actual)
-            return Divergence(
-                line,
-                step,
-                "state",
-                action,
-                expected,
-                actual,
-                None,
-                None,
-                f"the state after the step differs {where}",
+    """Compare the expectations of one step with the reference, in the oracle's order."""
+    seen = observe(g, state)
+    if expected.has_result:
+        mine, theirs = compare.result_key(seen.result), compare.result_key(expected.result)
+        found = compare.first_difference(theirs, mine)
+        if found is not None:
+            return _at_pointer(at, "result", "the result after the step differs", found)
+    if expected.to_move is not None and expected.to_move != seen.to_move:
+        return at.diverge(
+            "to_move",
+            "the player to move after the step differs",
+            pointer="",
+            expected=expected.to_move,
+            actual=seen.to_move,
+        )
+    for kind, mine_list, theirs_list in (
+        ("legal", seen.legal, expected.legal),
+        ("chance", seen.chance, expected.chance),
+    ):
+        if theirs_list is None:
+            continue
+        found = compare.list_difference(theirs_list, mine_list)
+        if found is not None:
+            name = "legal actions" if kind == "legal" else "chance outcomes"
+            return _at_pointer(
+                at,
+                kind,  # type: ignore[arg-type]
+                f"the {name} after the step differ at index {found.pointer[1:]} "
+                f"(the trace lists {len(theirs_list)}, the reference {len(mine_list)})",
+                found,
             )
-    if expect.state_sha256 is not None:
-        actual = hashlib.sha256(g.dump_state(state).encode()).hexdigest()
-        if expect.state_sha256.lower() != actual:
-            return Divergence(
-                line,
-                step,
+    if expected.has_state:
+        actual = compare.comparison_form(g, json_of(seen.state))
+        found = compare.first_difference(expected.state, actual)
+        if found is not None:
+            return _at_pointer(
+                at, "state", "the state after the step differs" + (expected.state_note or ""), found
+            )
+    if expected.state_sha256 is not None:
+        digest = seen.state_sha256
+        if expected.state_sha256 != digest:
+            return at.diverge(
                 "state_sha256",
-                action,
-                expect.state_sha256,
-                actual,
-                None,
-                None,
                 "the sha256 of the state after the step differs",
-            )
-    if expect.legal is not None:
-        expected_legal = [_canonical_action(g, raw) for raw in expect.legal]
-        actual_legal = _legal(g, state)
-        if expected_legal != actual_legal:
-            return Divergence(
-                line,
-                step,
-                "legal",
-                action,
-                "[" + ",".join(expected_legal) + "]",
-                "[" + ",".join(actual_legal) + "]",
-                None,
-                None,
-                "the legal actions after the step differ "
-                + _list_difference(expected_legal, actual_legal),
-            )
-    if not isinstance(expect.result, msgspec.UnsetType):
-        actual = _result_json(g, state) or "null"
-        expected = _canonical_result(expect.result)
-        if expected != actual:
-            return Divergence(
-                line,
-                step,
-                "result",
-                action,
-                expected,
-                actual,
-                None,
-                None,
-                f"the result after the step differs {_difference(expected, actual)}",
+                pointer="",
+                expected=expected.state_sha256,
+                actual=digest,
             )
     return None
 
 
-def _legal(g: Game, state: State) -> list[str]:
-    """The canonical JSON of the legal actions (or chance outcomes) at ``state``."""
-    mover = g.to_move(state)
-    if mover == TERMINAL:
-        return []
-    if mover == CHANCE:
-        return [g.dump_action(outcome) for outcome, _ in g.chance_outcomes(state)]
-    return [g.dump_action(action) for action in g.legal_actions(state)]
-
-
-def _result_json(g: Game, state: State) -> str | None:
-    result = g.result(state)
-    return None if result is None else ENCODER.encode(result).decode()
-
-
-def _canonical_state(g: Game, raw: msgspec.Raw) -> tuple[str, str | None]:
-    """The expected state in canonical JSON, and a note when the game cannot decode it."""
-    try:
-        return g.dump_state(g.load_state(bytes(raw))), None
-    except RulesError as error:
-        return _generic(raw), f"(the expected state is not a valid state: {error.message})"
-
-
-def _canonical_action(g: Game, raw: msgspec.Raw) -> str:
-    try:
-        return g.dump_action(g.load_action(bytes(raw)))
-    except RulesError:
-        # Not an action of this game: keep it, normalised, so the lists still differ.
-        return _generic(raw)
-
-
-_RESULT_DECODER = msgspec.json.Decoder(Result | None)
-
-
-def _canonical_result(raw: msgspec.Raw) -> str:
-    try:
-        return ENCODER.encode(_RESULT_DECODER.decode(bytes(raw))).decode()
-    except (msgspec.ValidationError, msgspec.DecodeError):
-        return _generic(raw)
-
-
-def _generic(raw: msgspec.Raw | bytes) -> str:
-    """Any JSON value with sorted keys and no whitespace."""
-    return ENCODER.encode(_decode(bytes(raw))).decode()
-
-
-def _decode(text: bytes) -> JSON:
-    decoded: JSON = msgspec.json.decode(text)
-    return decoded
-
-
-def _difference(expected: str, actual: str) -> str:
-    """``at $.path: expected X, actual Y`` for the first difference of two JSON texts."""
-    found = _first_difference(_decode(expected.encode()), _decode(actual.encode()), "$")
-    if found is None:
-        return ""
-    path, left, right = found
-    return f"at {path}: expected {_short(left)}, actual {_short(right)}"
-
-
-_MISSING = "\x00missing"
-"""Stands for an absent key in a difference (no JSON text decodes to it by accident)."""
-
-
-def _first_difference(expected: JSON, actual: JSON, path: str) -> tuple[str, JSON, JSON] | None:
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        for key in sorted(expected.keys() | actual.keys()):
-            if key not in actual:
-                return f"{path}.{key}", expected[key], _MISSING
-            if key not in expected:
-                return f"{path}.{key}", _MISSING, actual[key]
-            found = _first_difference(expected[key], actual[key], f"{path}.{key}")
-            if found is not None:
-                return found
-        return None
-    if isinstance(expected, list) and isinstance(actual, list):
-        for index, (left, right) in enumerate(zip(expected, actual, strict=False)):
-            found = _first_difference(left, right, f"{path}[{index}]")
-            if found is not None:
-                return found
-        if len(expected) != len(actual):
-            return f"{path} (length)", len(expected), len(actual)
-        return None
-    # bool is an int in Python; 1 and true must still differ.
-    if type(expected) is not type(actual) or expected != actual:
-        return path, expected, actual
-    return None
-
-
-def _list_difference(expected: list[str], actual: list[str]) -> str:
-    for index, (left, right) in enumerate(zip(expected, actual, strict=False)):
-        if left != right:
-            return f"at index {index}: expected {left}, actual {right}"
-    return f"in length: expected {len(expected)}, actual {len(actual)}"
-
-
-def _short(value: JSON, limit: int = 200) -> str:
-    text = "(missing)" if value == _MISSING else ENCODER.encode(value).decode()
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+def _at_pointer(
+    at: _At, kind: DivergenceKind, message: str, found: compare.Difference
+) -> Divergence:
+    where = found.pointer or "(the whole value)"
+    return at.diverge(
+        kind,
+        f"{message} at {where}: expected {compare.text(found.left)}, "
+        f"actual {compare.text(found.right)}",
+        pointer=found.pointer,
+        expected=compare.part(found.left),
+        actual=compare.part(found.right),
+    )

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from dieproof.reference.core.comparison import comparison_text
 from dieproof.reference.core.examples import json_of, probability_json, to_move_json
 from dieproof.reference.core.game import ENCODER, Game
 from dieproof.reference.core.types import CHANCE, JSON, TERMINAL, Action, Result, State
@@ -82,6 +83,8 @@ class Observation:
 
     state: str
     """The state's canonical JSON."""
+    comparable: str
+    """The canonical JSON of the state's comparison form (without a result's prose)."""
     to_move: JSON
     """A seat, ``"chance"`` or ``"terminal"``."""
     legal: list[JSON]
@@ -93,8 +96,9 @@ class Observation:
 
     @property
     def state_sha256(self) -> str:
-        """The sha256 of the state's canonical JSON."""
-        return sha256_text(self.state)
+        """The sha256 of the state's comparison form: what ``state_sha256`` is everywhere
+        in the oracle."""
+        return sha256_text(self.comparable)
 
 
 def observe(g: Game, state: State) -> Observation:
@@ -106,8 +110,10 @@ def observe(g: Game, state: State) -> Observation:
         outcomes = chance_json(g, g.chance_outcomes(state))
     elif mover != TERMINAL:
         legal = [json_of(g.dump_action(action)) for action in g.legal_actions(state)]
+    text = g.dump_state(state)
     return Observation(
-        state=g.dump_state(state),
+        state=text,
+        comparable=comparison_text(g, state) if '"reason":' in text else text,
         to_move=to_move_json(mover),
         legal=legal,
         chance=outcomes,

@@ -29,7 +29,10 @@ Operations (:data:`~dieproof.reference.oracle.schemas.OPS`):
 ``result`` (``game``, ``state``)
     the player to move and the result (``null`` while the game runs);
 ``schema`` (``game``, optional ``kind``)
-    the game's JSON Schemas.
+    the game's JSON Schemas;
+``position`` (``game``, ``position``)
+    the state a short position description names (the game's position builder), filled
+    in and validated like any state a client sends.
 
 Nothing a client sends can crash the referee: malformed JSON, unknown operations, fields
 of the wrong type, hostile states (checked by :meth:`Game.check_state`) and illegal
@@ -44,19 +47,22 @@ from typing import BinaryIO, Final
 import msgspec
 
 from dieproof.reference import __version__
+from dieproof.reference.core import strict
 from dieproof.reference.core.errors import RulesError
 from dieproof.reference.core.examples import json_of, probability_json
 from dieproof.reference.core.game import Game, game, game_ids
 from dieproof.reference.core.types import JSON, Config, State
 from dieproof.reference.oracle.content import content_json
 from dieproof.reference.oracle.observe import canonical, result_json, to_move_json
-from dieproof.reference.oracle.schemas import KIND_NAMES, OPS, PROTOCOL_VERSION, schemas
+from dieproof.reference.oracle.schemas import FIELDS, KIND_NAMES, OPS, PROTOCOL_VERSION, schemas
 
 PROTOCOL_ERRORS: Final = {
-    "REFEREE.JSON": "the line is not JSON (or is empty, or not UTF-8)",
+    "REFEREE.JSON": "the line is not JSON (or is empty, not UTF-8, nested too deeply, or "
+    "an object in it repeats a key)",
     "REFEREE.REQUEST": "the request is not an object, or its op or id has the wrong type",
     "REFEREE.OP": "the op is not one of the referee's operations",
-    "REFEREE.FIELD": "a field the op needs is missing or has the wrong JSON type",
+    "REFEREE.FIELD": "a field the op needs is missing, the request has a field the op does "
+    "not know, or game or kind is not one of the values listed",
     "REFEREE.TOO_LONG": "the line is longer than the referee reads",
     "REFEREE.INTERNAL": "the reference failed unexpectedly: a dieproof bug, please report it",
     "CORE.UNKNOWN_GAME": "no game is registered under that id",
@@ -112,17 +118,19 @@ class Referee:
             "apply": self._apply,
             "result": self._result,
             "schema": self._schema,
+            "position": self._position,
         }
 
     # -- lines ------------------------------------------------------------------------
 
     def answer_line(self, line: bytes | str) -> bytes:
         """The answer to one request line, as one JSON line without the newline."""
+        if not line.strip():
+            return _encode(_error(None, "REFEREE.JSON", "empty line", None))
         try:
-            request = _DECODER.decode(line)
-        except (msgspec.DecodeError, RecursionError, ValueError) as error:
-            text = "empty line" if not line.strip() else f"not JSON: {error}"
-            return _encode(_error(None, "REFEREE.JSON", text, None))
+            request = strict.decode(line)
+        except strict.JsonInputError as error:
+            return _encode(_error(None, "REFEREE.JSON", str(error), None))
         return _encode(self.answer(request))
 
     def answer(self, request: object) -> dict[str, JSON]:
@@ -143,6 +151,13 @@ class Referee:
             handler = self._handlers.get(op)
             if handler is None:
                 raise RefereeError("REFEREE.OP", f"unknown op {op[:80]!r}; ops: {', '.join(OPS)}")
+            unknown = sorted(set(request) - FIELDS[op])
+            if unknown:
+                raise RefereeError(
+                    "REFEREE.FIELD",
+                    f"{op} has no field {unknown[0][:80]!r}; its fields: "
+                    + ", ".join(sorted(FIELDS[op])),
+                )
             return {"id": ident, "ok": True, "result": handler(request)}
         except RefereeError as error:
             return _error(ident, error.code, error.message, None)
@@ -180,6 +195,7 @@ class Referee:
             "ops": ops,
             "state": "canonical",
             "error_codes": True,
+            "error_rules": True,
         }
 
     def _new(self, request: Mapping[str, JSON]) -> JSON:
@@ -237,6 +253,10 @@ class Referee:
             raise RefereeError("REFEREE.FIELD", f"kind is one of {', '.join(KIND_NAMES)}")
         return {"schema": found[kind]}
 
+    def _position(self, request: Mapping[str, JSON]) -> JSON:
+        g = self._game(request)
+        return {"state": self._emit(g, g.position(_field_text(request, "position")))}
+
     # -- fields -------------------------------------------------------------------------
 
     def _game(self, request: Mapping[str, JSON]) -> Game:
@@ -273,13 +293,12 @@ class Referee:
 
 
 def _field_text(request: Mapping[str, JSON], name: str) -> str:
-    """A JSON object field of ``request`` as JSON text, for the game's decoder."""
+    """A field of ``request`` as JSON text, for the game's decoder (which refuses a value
+    of the wrong shape with the game's own code, ``PREFIX.ACTION_JSON`` and the like,
+    exactly as the rules refuse it anywhere else)."""
     if name not in request:
         raise RefereeError("REFEREE.FIELD", f"the request needs {name}")
-    value = request[name]
-    if not isinstance(value, dict):
-        raise RefereeError("REFEREE.FIELD", f"{name} is a JSON object")
-    return canonical(value)
+    return canonical(request[name])
 
 
 def _error(ident: JSON, code: str, message: str, rule: str | None) -> dict[str, JSON]:

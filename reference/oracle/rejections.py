@@ -54,6 +54,8 @@ class _Found:
     prefix: tuple[Action, ...]
     action: JSON
     error: RulesError
+    start: JSON = None
+    """The position description the game starts from (``None``: the initial state)."""
 
 
 @dataclass(slots=True)
@@ -63,18 +65,25 @@ class _Search:
     found: dict[str, tuple[tuple[int, int], _Found]] = field(default_factory=dict)
 
     def offer(
-        self, rank: int, config: Config, prefix: Sequence[Action], probe: JSON, error: RulesError
+        self,
+        rank: int,
+        config: Config,
+        prefix: Sequence[Action],
+        probe: JSON,
+        error: RulesError,
+        *,
+        start: JSON = None,
     ) -> None:
         key = (rank, len(prefix))
         best = self.found.get(error.code)
         if best is None or key < best[0]:
-            self.found[error.code] = (key, _Found(config, tuple(prefix), probe, error))
+            self.found[error.code] = (key, _Found(config, tuple(prefix), probe, error, start))
 
 
 def rejection_cases(g: Game, seeds: int = REJECTION_SEEDS) -> list[dict[str, JSON]]:
     """One case per error code: the best probe found that the rules reject so."""
     search = _Search()
-    enums = _schema_enums(g)
+    enums = schema_enums(g)
     games: list[tuple[Config, tuple[Action, ...]]] = [
         (config, tuple(driver.play(g, config, seed).actions))
         for config in sorted(g.configs(), key=lambda c: c.players)
@@ -91,20 +100,28 @@ def rejection_cases(g: Game, seeds: int = REJECTION_SEEDS) -> list[dict[str, JSO
             )
     for example in g.examples():
         zoo = {}
-        _probe_game(g, search, example.config, example.actions, rank=3, zoo=zoo, enums=enums)
+        _probe_game(
+            g,
+            search,
+            example.config,
+            example.actions,
+            rank=3,
+            zoo=zoo,
+            enums=enums,
+            start=example.start,
+        )
         for rejection in example.rejections:
             probe = json_of(g.dump_action(rejection.action))
             prefix = example.actions[: rejection.step]
-            error = refusal(g, _replay(g, example.config, prefix), probe)
+            error = refusal(g, _replay(g, g.example_start(example), prefix), probe)
             if error is not None:
-                search.offer(3, example.config, prefix, probe, error)
+                search.offer(3, example.config, prefix, probe, error, start=example.start)
     cases = [_action_case(g, code, item) for code, (_, item) in sorted(search.found.items())]
     cases += _config_cases(g)
     return cases
 
 
-def _replay(g: Game, config: Config, actions: Iterable[Action]) -> State:
-    state = g.initial_state(config)
+def _replay(g: Game, state: State, actions: Iterable[Action]) -> State:
     for action in actions:
         state = g.apply(state, action)
     return state
@@ -119,16 +136,18 @@ def _probe_game(
     rank: int,
     zoo: dict[str, JSON],
     enums: Mapping[str, list[JSON]] | None,
+    start: JSON = None,
 ) -> None:
-    """Probe every state of the game ``actions`` play (the zoo of one action of every
-    type carries over between the games of one configuration)."""
-    state = g.initial_state(config)
+    """Probe every state of the game ``actions`` play from the initial state of
+    ``config`` (or the position ``start`` describes); the zoo of one action of every type
+    carries over between the games of one configuration."""
+    state = g.initial_state(config) if start is None else g.position(canonical(start))
     for done in range(len(actions) + 1):
         probes = _probes(g, state, zoo) if enums is None else _wide_probes(g, state, zoo, enums)
         for probe in probes:
             error = refusal(g, state, probe)
             if error is not None:
-                search.offer(rank, config, actions[:done], probe, error)
+                search.offer(rank, config, actions[:done], probe, error, start=start)
         if done == len(actions):
             break
         action = actions[done]
@@ -136,7 +155,7 @@ def _probe_game(
         state = g.apply(state, action)
 
 
-def _schema_enums(g: Game) -> dict[str, list[JSON]]:
+def schema_enums(g: Game) -> dict[str, list[JSON]]:
     """Every value an action field may take where the game's action schema enumerates
     them (an enumeration type), by field name."""
     document = g.schemas()["action"]
@@ -251,7 +270,10 @@ def _mutations(action: JSON, values: Mapping[str, list[JSON]]) -> Iterator[JSON]
 
 
 def _action_case(g: Game, code: str, item: _Found) -> dict[str, JSON]:
-    recorder = Recorder.start(g, item.config, "brief")
+    if item.start is None:
+        recorder = Recorder.start(g, item.config, "brief")
+    else:
+        recorder = Recorder.at(g, g.position(canonical(item.start)), "brief")
     for action in item.prefix:
         recorder.play(action)
     recorder.mark_last_full()
@@ -266,6 +288,7 @@ def _action_case(g: Game, code: str, item: _Found) -> dict[str, JSON]:
         initial=recorder.initial,
         steps=recorder.steps,
         rules=recorder.rules,
+        position=item.start,
     )
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from dieproof.reference.core.errors import RulesError
 from dieproof.reference.core.examples import Fact, fact_holds, json_of
 from dieproof.reference.core.game import Game
 from dieproof.reference.core.types import JSON, State
+from dieproof.reference.oracle import compare
 from dieproof.reference.oracle.cases import (
     VECTOR_FORMAT,
     VECTOR_VERSION,
@@ -34,6 +36,9 @@ class CaseReport:
     """Steps that matched."""
     problem: str | None = None
     """What did not match, for people; ``None`` when the case agrees."""
+    malformed: bool = False
+    """The file is not a readable case (bad JSON, a wrong shape): bad input rather than
+    a disagreement about the rules."""
 
     @property
     def ok(self) -> bool:
@@ -42,16 +47,28 @@ class CaseReport:
 
     def to_json(self) -> dict[str, JSON]:
         """The report as a JSON object."""
-        return {"name": self.name, "ok": self.ok, "steps": self.steps, "problem": self.problem}
+        return {
+            "name": self.name,
+            "ok": self.ok,
+            "steps": self.steps,
+            "problem": self.problem,
+            "malformed": self.malformed,
+        }
 
 
 def check_case(case: Mapping[str, JSON], lookup: Callable[[str], Game]) -> CaseReport:
-    """Replay ``case`` through the reference and compare every expectation."""
-    name = str(case.get("name", "?"))
+    """Replay ``case`` through the reference and compare every expectation. A case that
+    is not well formed (a field of the wrong type, a value nested too deeply) is a failed
+    report marked ``malformed``, never an exception."""
+    name = str(case.get("name", "?"))[:200]
     try:
         steps = _check(case, lookup)
     except _Mismatch as mismatch:
         return CaseReport(name, mismatch.steps, mismatch.message)
+    except (RulesError, ValueError, TypeError, KeyError, RecursionError) as error:
+        detail = error.message if isinstance(error, RulesError) else str(error)
+        problem = f"not a well-formed case: {type(error).__name__}: {detail}"[:500]
+        return CaseReport(name, 0, problem, malformed=True)
     return CaseReport(name, steps)
 
 
@@ -78,6 +95,8 @@ def _check(case: Mapping[str, JSON], lookup: Callable[[str], Game]) -> int:
         raise _Mismatch(0, "a case needs an initial object and a steps array")
     try:
         state = g.initial_state(g.load_config(canonical(case.get("config"))))
+        if "position" in case:
+            state = _position(g, case)
     except RulesError as error:
         if "error" in initial:
             _same_error(0, initial["error"], error)
@@ -85,7 +104,7 @@ def _check(case: Mapping[str, JSON], lookup: Callable[[str], Game]) -> int:
             return 0
         raise _Mismatch(0, f"the config is refused: {error.code}: {error.message}") from None
     if "error" in initial:
-        raise _Mismatch(0, f"the config must be refused with {canonical(initial['error'])}")
+        raise _Mismatch(0, f"the config must be refused with {compare.text(initial['error'])}")
     _same_content(g, case)
     _compare_post(g, 0, initial, observe(g, state))
     states = [state]
@@ -117,9 +136,19 @@ def _same_content(g: Game, case: Mapping[str, JSON]) -> None:
     if canonical(case.get("content")) != canonical(expected):
         raise _Mismatch(
             0,
-            f"content differs: the case assumes {_short(case.get('content'))}, the reference "
-            f"has {_short(expected)}",
+            f"content differs: the case assumes {compare.text(case.get('content'))}, the reference "
+            f"has {compare.text(expected)}",
         )
+
+
+def _position(g: Game, case: Mapping[str, JSON]) -> State:
+    """The state a case that starts from a position starts from; its configuration must
+    be the case's."""
+    state = g.position(canonical(case["position"]))
+    built = json_of(g.dump_config(g.config_of(state)))
+    if canonical(built) != canonical(case.get("config")):
+        raise _Mismatch(0, "the position's configuration is not the case's config")
+    return state
 
 
 def _same_error(step: int, expected: JSON, error: RulesError) -> None:
@@ -127,30 +156,59 @@ def _same_error(step: int, expected: JSON, error: RulesError) -> None:
     if canonical(expected) != canonical(actual):
         raise _Mismatch(
             max(step - 1, 0),
-            f"step {step}: expected error {canonical(expected)}, got {canonical(actual)}",
+            f"step {step}: expected error {compare.text(expected)}, got {compare.text(actual)}",
         )
 
 
+POST_ORDER: Final = (
+    "result",
+    "to_move",
+    "legal",
+    "legal_count",
+    "legal_sha256",
+    "chance",
+    "chance_count",
+    "chance_sha256",
+    "state_sha256",
+)
+"""The fields of a post in the order they are compared: the oracle's order
+(:data:`~dieproof.reference.oracle.compare.ORDER`)."""
+
+
 def _compare_post(g: Game, step: int, expected: Mapping[str, JSON], seen: Observation) -> None:
+    unknown = sorted(set(expected) - set(POST_ORDER))
+    if unknown:
+        raise _Mismatch(max(step - 1, 0), f"after step {step}: unknown post fields {unknown}")
     actual = post(seen, "full")
     lists: dict[str, list[JSON]] = {"legal": seen.legal, "chance": seen.chance}
-    for key in sorted(expected):
+    if "result" not in expected and seen.result is not None:
+        raise _Mismatch(max(step - 1, 0), f"after step {step}: the game is over, unexpectedly")
+    for key in POST_ORDER:
+        if key not in expected:
+            continue
+        want = expected[key]
         base, _, suffix = key.rpartition("_")
         have: JSON
         if base in lists and suffix == "count":
             have = len(lists[base])
         elif base in lists and suffix == "sha256":
             have = digest(lists[base])
+        elif key == "result":
+            want, have = compare.result_key(want), compare.result_key(seen.result)
         else:
             have = actual.get(key)
-        if canonical(expected[key]) != canonical(have):
+        found = (
+            compare.list_difference(want, have)
+            if isinstance(want, list) and isinstance(have, list)
+            else compare.first_difference(want, have)
+        )
+        if found is not None:
+            where = f"{key}{found.pointer}"
             raise _Mismatch(
                 max(step - 1, 0),
-                f"after step {step}: {key} differs: expected {_short(expected[key])}, "
-                f"the reference says {_short(have)}",
+                f"after step {step}: {where} differs: expected {compare.text(found.left)}, "
+                f"the reference says {compare.text(found.right)}",
             )
-    if "result" not in expected and seen.result is not None:
-        raise _Mismatch(max(step - 1, 0), f"after step {step}: the game is over, unexpectedly")
 
 
 def _check_facts(g: Game, facts: JSON, states: Sequence[State]) -> None:
@@ -188,13 +246,8 @@ def _check_facts(g: Game, facts: JSON, states: Sequence[State]) -> None:
             raise _Mismatch(
                 after,
                 f"fact after step {after} ({fact.says}): {subject}{fact.pointer} is "
-                f"{_short(found)}, expected {_short(fact.value)}",
+                f"{compare.text(found)}, expected {compare.text(fact.value)}",
             )
-
-
-def _short(value: JSON, limit: int = 160) -> str:
-    text = canonical(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_paths(paths: Iterable[Path], lookup: Callable[[str], Game]) -> list[CaseReport]:
@@ -204,7 +257,7 @@ def check_paths(paths: Iterable[Path], lookup: Callable[[str], Game]) -> list[Ca
         try:
             case = read(path)
         except VectorError as error:
-            reports.append(CaseReport(str(path), 0, str(error)))
+            reports.append(CaseReport(str(path), 0, str(error), malformed=True))
             continue
         reports.append(check_case(case, lookup))
     return reports

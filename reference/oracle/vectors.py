@@ -111,7 +111,7 @@ WitnessGames = Mapping[str, tuple[Config, Sequence[Action]]]
 
 def example_case(g: Game, example: Example) -> dict[str, JSON]:
     """The case of one worked example: its actions, rejections and facts."""
-    recorder = Recorder.start(g, example.config, "brief")
+    recorder = Recorder.at(g, g.example_start(example), "brief")
     facts: list[JSON] = []
     checkpoints = {fact.step for fact in example.facts}
     checkpoints.update(rejection.step for rejection in example.rejections)
@@ -147,6 +147,7 @@ def example_case(g: Game, example: Example) -> dict[str, JSON]:
         steps=recorder.steps,
         rules={*example.rules, *recorder.rules},
         facts=facts,
+        position=example.start,
     )
 
 

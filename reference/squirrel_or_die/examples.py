@@ -384,10 +384,10 @@ def ties() -> list[Example]:
 
 def specialtiles_json() -> list[Example]:
     """SOD-SPECIAL-1 to SOD-SPECIAL-5, and the cat under reading SOD-A9."""
-    bomb = Script(SodConfig(players=4)).to_winter()
+    # Winter, four players: seat 1 has flipped a skull and flips the Bomb.
+    bomb = Script.at(config={"players": 4}, phase="winter", current=1, collected=[[], ["skull"]])
     seat = bomb.current
-    bomb.flip_round(seat, S)
-    bomb.flip_round(seat, Tile.BOMB)
+    bomb.flip(Tile.BOMB)
     bomb.fact("state", f"/collected/{seat}", tiles_json(skull=1, bomb=1), "a skull and the Bomb")
     bomb.fact("state", f"/out/{seat}", True, "the Bomb counts as two skulls: 1 + 2 = 3, out")
 
@@ -406,16 +406,18 @@ def specialtiles_json() -> list[Example]:
     sleepy.fact("to_move", "", (seat + 1) % 3, "the sleeper's turn is skipped")
     sleepy.fact("state", f"/sleeping/{seat}", False, "once")
 
-    love = Script(SodConfig(players=3)).to_winter()
+    # Winter, three players: seat 0 holds Squirrel Love and two skulls, and flips a third.
+    love = Script.at(
+        config={"players": 3}, phase="winter", current=0, collected=[["love", "skull", "skull"]]
+    )
     seat = love.current
-    love.flip(Tile.LOVE)
-    for _ in range(3):
-        love.flip_round(seat, S)
+    love.flip(S)
     love.fact("state", f"/out/{seat}", False, "Squirrel Love: three skulls no longer put out")
     love.flip_round(seat, S)
     love.fact("state", f"/out/{seat}", True, "it takes four skulls")
 
-    cat = Script(SodConfig(players=4)).to_winter()
+    # Winter, four players, seat 2 to flip: every tile face down in the grid.
+    cat = Script.at(config={"players": 4}, phase="winter", current=2)
     seat = cat.current
     cat.flip(Tile.CAT)
     others = [p for p in range(4) if p != seat]

@@ -13,6 +13,9 @@ from dieproof.reference.core.game import Component, GameBase, Rules
 from dieproof.reference.core.types import Violation
 from dieproof.reference.squirrel_or_die import audit, rules
 from dieproof.reference.squirrel_or_die.content import BOX_TOTAL, DEFAULT_TILES, SOURCES
+from dieproof.reference.squirrel_or_die.contract import CONTRACT
+from dieproof.reference.squirrel_or_die.position import POSITIONS
+from dieproof.reference.squirrel_or_die.sampling import sample_config
 from dieproof.reference.squirrel_or_die.tiles import (
     BOMB_SKULLS,
     TILE_INDEX,
@@ -217,6 +220,10 @@ GAME: Final = GameBase(
         examples=_examples,
         sample_legal_action=rules.sample_legal_action,
         sample_chance=rules.sample_draw,
+        contract=CONTRACT,
+        positions=POSITIONS,
+        sample_config=sample_config,
+        content=lambda config: {"tile": [tile.value for tile in TILE_ORDER]},
         components=components,
     ),
 )

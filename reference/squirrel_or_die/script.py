@@ -8,6 +8,7 @@ records the facts and the refused actions along the way.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Final
 
@@ -32,6 +33,19 @@ class Script(Recorder[SodConfig, SodState, SodAction]):
 
     def __init__(self, config: SodConfig) -> None:
         super().__init__(config, rules.initial_state(config), rules.apply)
+
+    @classmethod
+    def at(cls, **description: JSON) -> Script:
+        """A game that starts from the position ``description`` names (the game's
+        position builder, :mod:`~dieproof.reference.squirrel_or_die.position`) rather than
+        from the initial state: the example's vector carries the description, and every
+        implementation starts there."""
+        from dieproof.reference.squirrel_or_die.game import GAME
+
+        state = GAME.position(json.dumps(description))
+        script = cls(state.config)
+        script.state, script.start = state, description
+        return script
 
     # -- moving --------------------------------------------------------------------------
 

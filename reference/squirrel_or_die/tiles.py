@@ -40,13 +40,21 @@ class Tiles(Value, frozen=True):
     """A multiset of tiles: a count per kind (the sack, a hand, a player's pile)."""
 
     food: int = 0
+    """Food tiles (the tie-break counts them)."""
     skull: int = 0
+    """Skull tiles (one skull each)."""
     birdhouse: int = 0
+    """The birdhouse (food in the tie-break only under reading SOD-A11 ``food``)."""
     bomb: int = 0
+    """Bombs (two skulls each)."""
     again: int = 0
+    """Again tiles (flip once more)."""
     sleepy: int = 0
+    """Sleepy Squirrels (skip your next turn)."""
     love: int = 0
+    """Squirrel Love tiles (one more life each)."""
     cat: int = 0
+    """Confused Cats (a skull for the player it is given to)."""
 
     def count(self, tile: Tile) -> int:
         """How many tiles of kind ``tile``."""

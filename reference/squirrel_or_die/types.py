@@ -110,9 +110,15 @@ class Cell(Value, frozen=True):
     """One tile on the table."""
 
     row: int
+    """The row of its place. Places are integer (row, col) pairs relative to the first
+    tile of the patch at (0, 0); rows and columns may be negative, neighbours are
+    orthogonal: (row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col)."""
     col: int
+    """The column of its place (see ``row``)."""
     tile: Tile
+    """The tile lying there (known to the referee even when face down)."""
     face_up: bool
+    """Whether it lies face up."""
 
 
 Patch = tuple[Cell, ...]
@@ -121,18 +127,21 @@ variant have one shared patch; Reverse or Die has one per player."""
 
 
 class SodState(State, frozen=True, dict=True):
-    """A Squirrel or Die position, hidden tiles included (the referee sees everything).
+    """A Squirrel or Die position, hidden tiles included (the referee sees everything)."""
 
-    Beside its fields, a state may carry derived data that the rules computed from them
-    (the patches as bitmasks: :func:`~dieproof.reference.squirrel_or_die.board.layout`).
-    It lives in the instance ``__dict__``, outside the fields: never encoded, compared
-    or hashed, and recomputed from the fields when absent (a state decoded from JSON).
-    """
+    # Beside its fields, a state may carry derived data that the rules computed from them
+    # (the patches as bitmasks: dieproof.reference.squirrel_or_die.board.layout). It lives
+    # in the instance __dict__, outside the fields: never encoded, compared or hashed, and
+    # recomputed from the fields when absent (a state decoded from JSON). Kept out of the
+    # docstring, which is the schema's description for implementers.
 
     config: SodConfig
     """The game being played (with the default box filled in)."""
     phase: Phase
+    """Setup, Autumn, Winter, or over."""
     step: Step
+    """What the node waits for: a chance draw (``deal``, ``draw``) or the current
+    player's decision of that kind."""
     current: int
     """The seat whose turn it is (the dealing seat during setup)."""
     bag: Tiles
@@ -143,6 +152,9 @@ class SodState(State, frozen=True, dict=True):
     """A tile between two steps: the drawn tile before it is placed, or a flipped
     Confused Cat before it is given away."""
     patches: tuple[Patch, ...]
+    """The tiles on the table: one shared patch in the basic game and the birdhouse
+    variant (``patches[0]``), one per player in Reverse or Die (``patches[p]`` is seat
+    ``p``'s). Each patch lists its cells sorted by (row, col), no place twice."""
     collected: tuple[Tiles, ...]
     """The tiles each player has flipped in Winter or been given."""
     out: tuple[bool, ...]
@@ -162,13 +174,16 @@ class Draw(Action, frozen=True, tag="draw"):
     """Chance: a tile comes out of the sack."""
 
     tile: Tile
+    """The kind of tile drawn."""
 
 
 class Place(Action, frozen=True, tag="place"):
     """Place the drawn tile face up at (row, col)."""
 
     row: int
+    """The row of the place (see Cell)."""
     col: int
+    """The column of the place."""
 
 
 class Swap(Action, frozen=True, tag="swap"):
@@ -176,23 +191,31 @@ class Swap(Action, frozen=True, tag="swap"):
     lies, and take that tile into hand."""
 
     tile: Tile
+    """The kind of hand tile put face down."""
     row: int
+    """The row of the face-up tile taken."""
     col: int
+    """The column of the face-up tile taken."""
 
 
 class Take(Action, frozen=True, tag="take"):
     """Birdhouse variant: take the face-up tile at (row, col) into hand."""
 
     row: int
+    """The row of the face-up tile taken."""
     col: int
+    """The column of the face-up tile taken."""
 
 
 class Hide(Action, frozen=True, tag="hide"):
     """Place a hand tile of kind ``tile`` face down at the empty place (row, col)."""
 
     tile: Tile
+    """The kind of hand tile placed."""
     row: int
+    """The row of the empty place."""
     col: int
+    """The column of the empty place."""
 
 
 class Gather(Action, frozen=True, tag="gather"):
@@ -200,22 +223,30 @@ class Gather(Action, frozen=True, tag="gather"):
     of one's own patch."""
 
     tile: Tile
+    """The kind of middle tile taken."""
     row: int
+    """The row of the empty place in one's own patch."""
     col: int
+    """The column of the empty place in one's own patch."""
 
 
 class Flip(Action, frozen=True, tag="flip"):
     """Winter: flip the face-down tile at (row, col) of patch ``patch``."""
 
     patch: int
+    """The index of the patch in ``patches`` (0 unless in Reverse or Die, where it is
+    the owner's seat)."""
     row: int
+    """The row of the face-down tile."""
     col: int
+    """The column of the face-down tile."""
 
 
 class Give(Action, frozen=True, tag="give"):
     """Winter: give the flipped Confused Cat to ``player``."""
 
     player: int
+    """The seat that receives it."""
 
 
 SodAction = Draw | Place | Swap | Take | Hide | Gather | Flip | Give

@@ -18,8 +18,17 @@ from dieproof.reference.core.types import Result, replace
 from dieproof.reference.until_daylight.content import DEFAULT_CONTENT
 from dieproof.reference.until_daylight.types import (
     INFECTED,
+    MAX_AMOUNT,
+    MAX_CARD_KINDS,
+    MAX_CHARACTERS,
+    MAX_COPIES,
     MAX_DICE,
+    MAX_LIMIT,
+    MAX_NAME,
     MAX_PLAYERS,
+    MAX_RECIPE,
+    MAX_SOURCE,
+    MAX_WEIGHT,
     MIN_PLAYERS,
     AbilityKind,
     Area,
@@ -184,6 +193,9 @@ def validate_config(config: UdConfig) -> None:
     if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
         raise bad("UD.PLAYERS", f"Until Daylight is for 3 to 6 players, not {config.players}")
     content = content_of(config)
+    too_big = _past_bounds(config)
+    if too_big:
+        raise bad("UD.CONTENT", f"the content is too large: {too_big}")
     names = [card.name for card in content.rubble]
     if len(set(names)) != len(names):
         raise bad("UD.CONTENT", "two rubble cards share a name")
@@ -236,6 +248,51 @@ def validate_config(config: UdConfig) -> None:
             f"the final fight lasts at least one cycle, not {config.final_cycles}",
             "UD-ROUND-3",
         )
+
+
+def _past_bounds(config: UdConfig) -> str:
+    """The first size bound of the types (``MAX_*``) that ``config`` passes, or ``""``:
+    the decoder checks them for JSON, this for configurations built in Python."""
+    content = content_of(config)
+    sizes = (
+        ("characters", len(content.characters), MAX_CHARACTERS),
+        ("kinds of rubble card", len(content.rubble), MAX_CARD_KINDS),
+        ("objectives", len(content.objectives), MAX_CARD_KINDS),
+        ("cards in the barricade recipe", len(content.barricade), MAX_RECIPE),
+        ("cards in the trap recipe", len(content.trap), MAX_RECIPE),
+        ("the timer's limit", config.timer.limit, MAX_LIMIT),
+        ("final_cycles", config.final_cycles, MAX_LIMIT),
+        ("the timer's gong weight", config.timer.gong, MAX_WEIGHT),
+        ("the timer's tick weight", config.timer.tick, MAX_WEIGHT),
+        ("copies of a horde card", max(content.horde.counts()), MAX_COPIES),
+        ("combat die faces", max(content.die.head, content.die.body, content.die.miss), MAX_AMOUNT),
+    )
+    for what, size, bound in sizes:
+        if size > bound:
+            return f"{size} {what}, at most {bound}"
+    names = [c.name for c in content.characters] + [c.weapon for c in content.characters]
+    names += [card.name for card in content.rubble] + [card.ammo for card in content.rubble]
+    names += [o.name for o in content.objectives] + [o.character for o in content.objectives]
+    names += [*content.barricade, *content.trap]
+    if any(len(name) > MAX_NAME for name in names):
+        return f"a name longer than {MAX_NAME} characters"
+    amounts = [
+        value
+        for c in content.characters
+        for value in (c.health, c.slots, c.advantage.amount, c.drawback.amount)
+    ]
+    amounts += [value for card in content.rubble for value in (card.dice, card.heal)]
+    amounts += [value for o in content.objectives for value in (o.target, o.xp)]
+    if any(value > MAX_AMOUNT for value in amounts):
+        return f"a health, slot, dice, heal, target or experience value above {MAX_AMOUNT}"
+    copies = [card.count for card in content.rubble] + [o.count for o in content.objectives]
+    if any(value > MAX_COPIES for value in copies):
+        return f"more than {MAX_COPIES} copies of a card"
+    sources = [c.source for c in content.characters] + [card.source for card in content.rubble]
+    sources += [o.source for o in content.objectives]
+    if any(len(source) > MAX_SOURCE for source in sources):
+        return f"a source longer than {MAX_SOURCE} characters"
+    return ""
 
 
 # -- tuples -------------------------------------------------------------------------------
@@ -485,11 +542,14 @@ def settle(state: UdState, before: UdState | None = None) -> UdState:
             achieved = put(achieved, player, new)
     if achieved is not state.achieved:
         state = replace(state, achieved=achieved)
-    xp = state.experience
-    for player in changed:
-        points = experience(state, player, cat)
-        if points != xp[player]:
-            xp = put(xp, player, points)
+    if len(changed) == len(players):  # everyone's: recorded afresh, whatever was there
+        xp = tuple(experience(state, p, cat) for p in players)
+    else:
+        xp = state.experience
+        for player in changed:
+            points = experience(state, player, cat)
+            if points != xp[player]:
+                xp = put(xp, player, points)
     if xp != state.experience:
         state = replace(state, experience=xp)
     return _pass_leader(state)

@@ -465,9 +465,8 @@ def taming_the_horde() -> Example:
 
 def trap_and_brute() -> Example:
     """UD-ENEMY-2: the rulebook's trap example, in round 4."""
-    script = Script(UdConfig(players=3)).setup(*THREE)
-    script.quiet_round().quiet_round().quiet_round()
-    script.draw("rope").passes(2).draw("blade").passes(2).search(Build(Token.TRAP)).passes(2)
+    # Round 4's search phase: player 0 has built a trap.
+    script = Script.at(characters=list(THREE), config={"players": 3}, round=4, traps=[1])
     script.gong(Fate.HEAL, B, W, S, W, R, S, W)
     script.fact("state", "/round", 4, "round 4, the release of the hordes")
     script.fact("state", "/traps/0", 1, "the active player has one trap set up")
@@ -485,8 +484,8 @@ def trap_and_brute() -> Example:
 
 def trap_and_monster() -> Example:
     """UD-ENEMY-2: the rulebook's trap example, had the first enemy been a monster."""
-    script = Script(UdConfig(players=3)).setup(*THREE)
-    script.draw("rope").passes(2).draw("blade").passes(2).search(Build(Token.TRAP)).passes(2)
+    # Round 1's search phase: player 0 has built a trap.
+    script = Script.at(characters=list(THREE), config={"players": 3}, traps=[1])
     script.gong(Fate.REMOVE_ENEMY, W, M, W, W)
     script.passes(3)
     script.fact("state", "/areas/0", horde_json(M, W, W), "1 head damage: the monster stands")

@@ -20,6 +20,9 @@ from dieproof.reference.until_daylight.base import (
     slots,
 )
 from dieproof.reference.until_daylight.content import components
+from dieproof.reference.until_daylight.contract import CONTRACT
+from dieproof.reference.until_daylight.position import POSITIONS
+from dieproof.reference.until_daylight.sampling import sample_config
 from dieproof.reference.until_daylight.types import (
     ACTION_TYPES,
     BARRICADE_TOKENS,
@@ -132,6 +135,17 @@ def configs() -> tuple[UdConfig, ...]:
     return tuple(UdConfig(players=n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
 
+def content_names(config: UdConfig) -> dict[str, tuple[str, ...]]:
+    """The named content of ``config``: characters, rubble cards and objectives, each in
+    content order (the indices states use)."""
+    content = catalog(config).content
+    return {
+        "character": tuple(c.name for c in content.characters),
+        "card": tuple(c.name for c in content.rubble),
+        "objective": tuple(o.name for o in content.objectives),
+    }
+
+
 def _examples() -> tuple[Example, ...]:
     from dieproof.reference.until_daylight.examples import EXAMPLES
 
@@ -163,6 +177,10 @@ GAME: Final = GameBase(
         examples=_examples,
         sample_legal_action=rules.sample_legal_action,
         sample_chance=rules.sample_chance,
+        contract=CONTRACT,
+        positions=POSITIONS,
+        sample_config=sample_config,
+        content=content_names,
         components=components,
     ),
 )

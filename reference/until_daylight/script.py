@@ -10,6 +10,8 @@ brings, what the dice show. It records the facts and the refused actions along t
 
 from __future__ import annotations
 
+import json
+
 from dieproof.reference.core.examples import Recorder
 from dieproof.reference.core.types import JSON
 from dieproof.reference.until_daylight import rules
@@ -43,6 +45,19 @@ class Script(Recorder[UdConfig, UdState, UdAction]):
 
     def __init__(self, config: UdConfig) -> None:
         super().__init__(config, rules.initial_state(config), rules.apply)
+
+    @classmethod
+    def at(cls, **description: JSON) -> Script:
+        """A game that starts from the position ``description`` names (the game's
+        position builder, :mod:`~dieproof.reference.until_daylight.position`) rather than
+        from the initial state: the example's vector carries the description, and every
+        implementation starts there."""
+        from dieproof.reference.until_daylight.game import GAME
+
+        state = GAME.position(json.dumps(description))
+        script = cls(state.config)
+        script.state, script.start = state, description
+        return script
 
     # -- moving --------------------------------------------------------------------------
 

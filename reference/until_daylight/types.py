@@ -9,7 +9,7 @@ holds dieproof's default, with the source of every entry.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 
@@ -187,51 +187,83 @@ class ObjectiveKind(IdentityEnum):
 
 # -- content ------------------------------------------------------------------------------
 
+# Bounds on a user's content, so that no configuration (6 MB of content, say) makes the
+# referee's answers or memory grow without limit. The schema states them and the decoder
+# refuses a configuration past them (UD.CONFIG_JSON); validate_config checks the same for
+# configurations built in Python (UD.CONTENT). Each is far beyond the printed game.
+MAX_NAME: Final = 64
+"""Characters in a name of a card, character or objective."""
+MAX_CHARACTERS: Final = 32
+"""Character cards in a content."""
+MAX_CARD_KINDS: Final = 128
+"""Kinds of rubble card (and objective cards) in a content."""
+MAX_RECIPE: Final = 16
+"""Cards in a craft recipe."""
+MAX_COPIES: Final = 1_000
+"""Copies of one kind of card, of one kind of horde card, or of an objective."""
+MAX_AMOUNT: Final = 1_000
+"""Health, slots, dice, heal, die faces, targets and experience of one entry."""
+MAX_SOURCE: Final = 300
+"""Characters in an entry's ``source``."""
+
+Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
+"""A name in the content (at most :data:`MAX_NAME` characters)."""
+Copies = Annotated[int, msgspec.Meta(le=MAX_COPIES)]
+"""A count of copies (at most :data:`MAX_COPIES`)."""
+Amount = Annotated[int, msgspec.Meta(le=MAX_AMOUNT)]
+"""A small quantity of one entry (at most :data:`MAX_AMOUNT`)."""
+MAX_WEIGHT: Final = 1_000_000
+"""The timer's weights (``gong``, ``tick``)."""
+MAX_LIMIT: Final = 10_000
+"""The timer's ``limit`` and ``final_cycles``."""
+SourceText = Annotated[str, msgspec.Meta(max_length=MAX_SOURCE)]
+"""Where an entry comes from (at most :data:`MAX_SOURCE` characters)."""
+
 
 class Ability(Value, frozen=True):
     """An advantage or a drawback."""
 
     kind: AbilityKind
     """What the ability changes."""
-    amount: int
+    amount: Amount
     """How much; an advantage's amount doubles while its character leads the group."""
 
 
 class Character(Value, frozen=True):
     """A character card."""
 
-    name: str
+    name: Name
     """The character's name, lower case."""
-    health: int
+    health: Amount
     """Health points at the start (the damage wheel at NONE)."""
-    slots: int
+    slots: Amount
     """Inventory slots: ten, except for the Haggler."""
     advantage: Ability
     """What the character does better (doubled while leading)."""
     drawback: Ability
     """What the character does worse."""
-    weapon: str
+    weapon: Name
     """The name of the character's basic weapon card."""
-    source: str
+    source: SourceText
     """Where the entry comes from: ``rulebook``, a cited public source, or ``provisional``."""
 
 
 class RubbleCard(Value, frozen=True):
     """A kind of rubble card and how many the deck holds."""
 
-    name: str
+    name: Name
     """The card's name, unique in the content."""
     kind: CardKind
     """What the card does."""
-    count: int
+    count: Copies
     """Copies in the rubble deck before setup (0 for the basic weapons, which enter the
     deck only if their character is not chosen)."""
-    dice: int = 0
+    dice: Amount = 0
     """A weapon's own combat dice (a melee weapon's dice; a distance weapon adds one die
     per ammunition card)."""
     melee: bool = False
     """A melee weapon (no ammunition, no collateral damage)."""
-    ammo: str = ""
+    ammo: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] = ""
     """A distance weapon's ammunition card."""
     noisy: bool = False
     """A firearm: attacking another player's area with it tames the horde."""
@@ -239,25 +271,27 @@ class RubbleCard(Value, frozen=True):
     """The weapon is marked "not discarded when used" and stays after an attack; an
     unmarked weapon is discarded with the other cards the attack used (At the End of an
     Attack)."""
-    heal: int = 0
+    heal: Amount = 0
     """Health a food card restores."""
     event: EventKind | None = None
     """A red event card's effect."""
-    source: str = "provisional"
+    source: SourceText = "provisional"
+    """Where the entry comes from: ``rulebook``, a cited public source, or
+    ``provisional``."""
 
 
 class Deck(Value, frozen=True):
     """A multiset of horde cards: a count per kind (a deck, a discard pile)."""
 
-    raider: int = 0
+    raider: Copies = 0
     """Raiders."""
-    wanderer: int = 0
+    wanderer: Copies = 0
     """Wanderers."""
-    brute: int = 0
+    brute: Copies = 0
     """Brutes."""
-    monster: int = 0
+    monster: Copies = 0
     """Monsters."""
-    survivor: int = 0
+    survivor: Copies = 0
     """Survivors."""
 
     def counts(self) -> tuple[int, int, int, int, int]:
@@ -278,49 +312,51 @@ class Deck(Value, frozen=True):
 class CombatDie(Value, frozen=True):
     """The faces of a combat die: how many of its six faces show each result."""
 
-    head: int
+    head: Amount
     """Faces showing a head."""
-    body: int
+    body: Amount
     """Faces showing a body."""
-    miss: int
+    miss: Amount
     """Faces showing a miss (X)."""
 
 
 class Objective(Value, frozen=True):
     """An objective card."""
 
-    name: str
+    name: Name
     """The objective's name, unique in the content."""
     kind: ObjectiveKind
     """What it counts."""
-    target: int
+    target: Amount
     """How many it needs."""
-    xp: int
+    xp: Amount
     """Experience points it gives once achieved."""
-    character: str = ""
+    character: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] = ""
     """The character it belongs to; empty for a secondary objective."""
-    count: int = 1
+    count: Copies = 1
     """Copies of a secondary objective in its pile."""
-    source: str = "provisional"
+    source: SourceText = "provisional"
+    """Where the entry comes from: ``rulebook``, a cited public source, or
+    ``provisional``."""
 
 
 class Content(Value, frozen=True):
     """The components: everything the rulebook does not print, as data."""
 
-    characters: tuple[Character, ...]
+    characters: Annotated[tuple[Character, ...], msgspec.Meta(max_length=MAX_CHARACTERS)]
     """The character cards."""
-    rubble: tuple[RubbleCard, ...]
+    rubble: Annotated[tuple[RubbleCard, ...], msgspec.Meta(max_length=MAX_CARD_KINDS)]
     """Every kind of rubble card, basic weapons included; this order is the canonical
     order of cards in states and actions."""
     horde: Deck
     """The horde deck's composition."""
     die: CombatDie
     """The combat die."""
-    objectives: tuple[Objective, ...]
+    objectives: Annotated[tuple[Objective, ...], msgspec.Meta(max_length=MAX_CARD_KINDS)]
     """The character objectives and the secondary objective pile."""
-    barricade: tuple[str, ...]
+    barricade: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_RECIPE)]
     """The rubble cards a barricade is crafted from."""
-    trap: tuple[str, ...]
+    trap: Annotated[tuple[Name, ...], msgspec.Meta(max_length=MAX_RECIPE)]
     """The rubble cards a trap is crafted from."""
 
 
@@ -332,11 +368,11 @@ class Timer(Value, frozen=True):
     been taken in the phase (a sandtimer runs out).
     """
 
-    gong: int = 1
+    gong: Annotated[int, msgspec.Meta(le=MAX_WEIGHT)] = 1
     """The weight of "the gong sounds" at each chance node."""
-    tick: int = 9
+    tick: Annotated[int, msgspec.Meta(le=MAX_WEIGHT)] = 9
     """The weight of "the search goes on"."""
-    limit: int = 40
+    limit: Annotated[int, msgspec.Meta(le=MAX_LIMIT)] = 40
     """Search actions after which the gong surely sounds."""
 
 
@@ -403,7 +439,7 @@ class UdConfig(Config, frozen=True):
     weapons, the rubble and horde decks' make-up, recipes, events and objectives)."""
     timer: Timer = Timer()
     """dieproof's model of the search phase's timer (UD-A1)."""
-    final_cycles: int = 100
+    final_cycles: Annotated[int, msgspec.Meta(le=MAX_LIMIT)] = 100
     """dieproof's bound on the final fight (UD-A14): after this many cycles of attacks
     with enemies still standing, the night is lost."""
     readings: Readings = Readings()
@@ -688,30 +724,35 @@ class FirstPlayer(Action, frozen=True, tag="first-player"):
     """Chance: the roll-off's winner."""
 
     seat: int
+    """The seat that chooses first and plays first."""
 
 
 class Choose(Action, frozen=True, tag="choose"):
     """Choose a character."""
 
     character: str
+    """The character's name, as in the content."""
 
 
 class DrawObjective(Action, frozen=True, tag="objective"):
     """Chance: a secondary objective comes off its pile."""
 
     objective: str
+    """The objective's name, as in the content."""
 
 
 class Keep(Action, frozen=True, tag="keep"):
     """Keep one of the two secondary objectives drawn (the other is discarded)."""
 
     objective: str
+    """The name of the objective kept."""
 
 
 class Clock(Action, frozen=True, tag="clock"):
     """Chance: the gong sounds (``gong``), or the search phase goes on."""
 
     gong: bool
+    """True: the gong sounds and the search phase ends."""
 
 
 class Draw(Action, frozen=True, tag="draw"):
@@ -722,6 +763,7 @@ class Build(Action, frozen=True, tag="build"):
     """Craft a trap or a barricade from rubble cards."""
 
     token: Token
+    """The token built."""
 
 
 class Give(Action, frozen=True, tag="give"):
@@ -729,28 +771,36 @@ class Give(Action, frozen=True, tag="give"):
     one slot) to player ``to``."""
 
     to: int
+    """The seat that receives the cards."""
     card: str
+    """The rubble card's name."""
     count: int = 1
+    """How many cards of that kind."""
 
 
 class Take(Action, frozen=True, tag="take"):
     """Ask player ``owner`` to let you take ``count`` cards of kind ``card``."""
 
     owner: int
+    """The seat whose cards are asked for."""
     card: str
+    """The rubble card's name."""
     count: int = 1
+    """How many cards of that kind."""
 
 
 class Consent(Action, frozen=True, tag="consent"):
     """The owner's answer to a take."""
 
     agree: bool
+    """True: the cards change hands."""
 
 
 class Use(Action, frozen=True, tag="use"):
     """Use a rubble card that needs an action (food)."""
 
     card: str
+    """The rubble card's name."""
 
 
 class Pass(Action, frozen=True, tag="pass"):
@@ -762,30 +812,35 @@ class Throw(Action, frozen=True, tag="throw"):
     (UD-SEARCH-11)."""
 
     card: str
+    """The rubble card's name."""
 
 
 class Found(Action, frozen=True, tag="found"):
     """Chance: the rubble card drawn."""
 
     card: str
+    """The rubble card's name."""
 
 
 class Discard(Action, frozen=True, tag="discard"):
     """Discard one rubble card of kind ``card``."""
 
     card: str
+    """The rubble card's name."""
 
 
 class FateRoll(Action, frozen=True, tag="fate"):
     """Chance: the die of fate's face."""
 
     face: Fate
+    """The face rolled."""
 
 
 class Reveal(Action, frozen=True, tag="horde"):
     """Chance: the horde card revealed."""
 
     enemy: Enemy
+    """The kind of horde card; it joins the end of the receiving area."""
 
 
 class AttackWith(Action, frozen=True, tag="attack"):
@@ -795,7 +850,7 @@ class AttackWith(Action, frozen=True, tag="attack"):
     area: int
     """The seat whose combat area is attacked."""
     weapon: str
-    """The weapon card used."""
+    """The weapon card's name."""
     ammo: int = 0
     """Ammunition cards spent (0 for a melee weapon)."""
     survivors: bool = False
@@ -809,20 +864,25 @@ class Roll(Action, frozen=True, tag="roll"):
     """Chance: the combat dice show this many heads, bodies and misses."""
 
     heads: int
+    """Dice showing a head."""
     bodies: int
+    """Dice showing a body."""
     misses: int
+    """Dice showing a miss."""
 
 
 class Allot(Action, frozen=True, tag="allot"):
     """Spend head or body damage on the target in front."""
 
     face: Face
+    """Which damage to spend."""
 
 
 class Sacrifice(Action, frozen=True, tag="sacrifice"):
     """Discard ``count`` saved survivors, each absorbing one damage."""
 
     count: int
+    """How many survivors (0: none)."""
 
 
 UdAction = (

@@ -11,6 +11,12 @@
 //   bomb-one-skull    the Bomb counts as one skull instead of two
 //   cat-keeps-skull   the Confused Cat stays with its flipper instead of being given away
 //   no-tie-rule       when the tiles run out, everyone still in wins (no food tie-break)
+//   hide-anywhere     a hidden tile may go to any empty place, next to a tile or not
+//                     (the legal list is right: only an illegal action shows it)
+//   wrong-rule        a swap of a tile not in hand is refused naming SOD-AUTUMN-4, not
+//                     SOD-AUTUMN-2 (the code is right: only the rule id shows it)
+//   one-cat-skull     Confused Cats count as one skull however many a player holds
+//                     (the default box has one Cat: only another box shows it)
 
 "use strict";
 
@@ -57,7 +63,15 @@ const ACTION_FIELDS = {
 };
 
 let BUG = null;
-const BUGS = ["grid-off-by-one", "bomb-one-skull", "cat-keeps-skull", "no-tie-rule"];
+const BUGS = [
+  "grid-off-by-one",
+  "bomb-one-skull",
+  "cat-keeps-skull",
+  "no-tie-rule",
+  "hide-anywhere",
+  "wrong-rule",
+  "one-cat-skull",
+];
 
 function setBug(name) {
   if (name !== null && !BUGS.includes(name)) {
@@ -90,7 +104,8 @@ const sideOf = (players) => (players === 2 ? 4 : 5);
 
 function skullsIn(pile) {
   const bomb = BUG === "bomb-one-skull" ? 1 : 2;
-  return pile[KIND_INDEX.get("skull")] + bomb * pile[KIND_INDEX.get("bomb")] + pile[KIND_INDEX.get("cat")];
+  const cats = BUG === "one-cat-skull" ? Math.min(1, pile[KIND_INDEX.get("cat")]) : pile[KIND_INDEX.get("cat")];
+  return pile[KIND_INDEX.get("skull")] + bomb * pile[KIND_INDEX.get("bomb")] + cats;
 }
 
 const livesOf = (pile) => 3 + pile[KIND_INDEX.get("love")];
@@ -383,7 +398,7 @@ class Table {
 
   do_swap(a) {
     if (this.hands[this.seat][KIND_INDEX.get(a.tile)] < 1) {
-      refuse("SOD.NOT_IN_HAND", `no ${a.tile} in hand`, "SOD-AUTUMN-2");
+      refuse("SOD.NOT_IN_HAND", `no ${a.tile} in hand`, BUG === "wrong-rule" ? "SOD-AUTUMN-4" : "SOD-AUTUMN-2");
     }
     const cell = this.faceUpAt(a.row, a.col, "SOD-AUTUMN-2");
     this.takeFromHand(a.tile, "SOD-AUTUMN-2");
@@ -402,7 +417,8 @@ class Table {
   do_hide(a) {
     const rule = this.config.variant === "birdhouse" ? "SOD-BIRD-2" : "SOD-AUTUMN-4";
     if (this.hands[this.seat][KIND_INDEX.get(a.tile)] < 1) refuse("SOD.NOT_IN_HAND", `no ${a.tile} in hand`, rule);
-    if (!isOpen(this.grids[0], a.row, a.col, this.limit())) {
+    const empty = !this.grids[0].has(key(a.row, a.col));
+    if (!(BUG === "hide-anywhere" && empty) && !isOpen(this.grids[0], a.row, a.col, this.limit())) {
       refuse("SOD.BAD_PLACE", `(${a.row}, ${a.col}) is not a legal place`, rule);
     }
     this.takeFromHand(a.tile, rule);

@@ -131,13 +131,16 @@ def _tag(action: Action) -> str:
     return str(tag) if tag is not None else type(action).__name__
 
 
-def _games(g: Game, seeds: int) -> Iterable[tuple[Config, Sequence[Action] | int]]:
-    """What to play: (config, seed) for random games, (config, actions) for scripted."""
+def _games(g: Game, seeds: int) -> Iterable[tuple[Config, Sequence[Action] | int, State | None]]:
+    """What to play: (config, seed, None) for random games, (config, actions, start) for
+    scripted ones; ``start`` is the position a worked example starts from (``None``: the
+    initial state)."""
     for config in g.configs():
         for seed in range(seeds):
-            yield config, seed
+            yield config, seed, None
     for example in g.examples():
-        yield example.config, example.actions
+        start = None if example.start is None else g.example_start(example)
+        yield example.config, example.actions, start
     try:
         from dieproof import proofs
     except ImportError:
@@ -146,7 +149,7 @@ def _games(g: Game, seeds: int) -> Iterable[tuple[Config, Sequence[Action] | int
         goal_games = proofs.proofs_for(g.id).goal_games
         if goal_games is not None:
             for config, actions in goal_games().values():
-                yield config, actions
+                yield config, actions, None
 
 
 def observe(g: Game, seeds: int = SEEDS) -> Machine:
@@ -186,9 +189,9 @@ def observe(g: Game, seeds: int = SEEDS) -> Machine:
             return target
         return ("", "?")  # resolved by the next step (action types only)
 
-    for config, plan in _games(g, seeds):
+    for config, plan, start in _games(g, seeds):
         games += 1
-        state = g.initial_state(config)
+        state = g.initial_state(config) if start is None else start
         if isinstance(plan, int):
             actions: Sequence[Action] = play(g, config, plan, check=False).actions
         else:
@@ -197,7 +200,7 @@ def observe(g: Game, seeds: int = SEEDS) -> Machine:
         for action in actions:
             if not structured and previous is not None:
                 _relink(edges, previous, key(state, action))
-            if previous is None:
+            if previous is None and start is None:  # a position is not a game's start
                 starts[key(state, action)] += 1
             after = g.apply(state, action)
             record(state, action, after)
