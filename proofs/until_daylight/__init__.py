@@ -25,8 +25,8 @@ from dieproof.proofs.until_daylight.witnesses import (
     eager,
     goal_games,
     goal_witnesses,
-    uniform,
 )
+from dieproof.proofs.witnesses import uniform
 from dieproof.reference.until_daylight import GAME
 
 __all__ = [

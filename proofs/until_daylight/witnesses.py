@@ -4,17 +4,15 @@ reach every goal of the model."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 
 import msgspec
 
-from dieproof.proofs.compile import CompiledModel
-from dieproof.proofs.model import (
-    Abstract,
-)
+from dieproof.proofs.model import Abstract
 from dieproof.proofs.until_daylight.abstraction import abstract
 from dieproof.proofs.until_daylight.model import MODEL
-from dieproof.reference.core.types import CHANCE, TERMINAL, Action, Config
+from dieproof.proofs.witnesses import Found, Policy, Searcher, uniform
+from dieproof.reference.core.types import Action, Config
 from dieproof.reference.until_daylight import rules
 from dieproof.reference.until_daylight.content import DEFAULT_CONTENT
 from dieproof.reference.until_daylight.types import (
@@ -36,13 +34,8 @@ from dieproof.reference.until_daylight.types import (
 
 # -- reachability witnesses ----------------------------------------------------------------------
 
-Policy = Callable[[UdState, tuple[UdAction, ...], random.Random], UdAction]
+UdPolicy = Policy[UdState, UdAction]
 """How a witness game picks a decision among the legal ones."""
-
-
-def uniform(state: UdState, legal: tuple[UdAction, ...], rng: random.Random) -> UdAction:
-    """Uniform random play, as the simulator plays."""
-    return legal[rng.randrange(len(legal))]
 
 
 def eager(state: UdState, legal: tuple[UdAction, ...], rng: random.Random) -> UdAction:
@@ -91,7 +84,7 @@ def _content(
 RUSH = Timer(gong=1, tick=0)
 """The gong sounds before the first search action: short witness games."""
 
-WITNESS_CONFIGS: Mapping[str, tuple[tuple[UdConfig, Policy], ...]] = {
+WITNESS_CONFIGS: Mapping[str, tuple[tuple[UdConfig, UdPolicy], ...]] = {
     "win": ((UdConfig(3, _content(horde=Deck(wanderer=1, survivor=3)), RUSH), eager),),
     "final-fight": ((UdConfig(3, _content(horde=Deck(wanderer=1, survivor=3)), RUSH), eager),),
     "no-survivor": ((UdConfig(3, _content(horde=Deck(wanderer=1)), RUSH), eager),),
@@ -116,52 +109,27 @@ WITNESS_CONFIGS: Mapping[str, tuple[tuple[UdConfig, Policy], ...]] = {
 """The configurations and policies whose seeded games witness the goals that random play
 of the default game seldom reaches."""
 
-DEFAULT_WITNESS: tuple[tuple[UdConfig, Policy], ...] = (
+DEFAULT_WITNESS: tuple[tuple[UdConfig, UdPolicy], ...] = (
     (UdConfig(players=3, timer=RUSH), eager),
     *((UdConfig(players=n), uniform) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
 )
 
 
-def _search(
-    goal: Callable[[Mapping[str, int | bool]], bool],
-    plans: Sequence[tuple[UdConfig, Policy]],
-    seeds: int = 200,
-) -> tuple[UdConfig, tuple[UdAction, ...], list[Abstract]]:
-    """The first seeded game that reaches ``goal``: its configuration, its actions up to
-    the goal, and its path of abstract states (one more than actions)."""
-    for config, policy in plans:
-        for seed in range(seeds):
-            rng = random.Random(seed)
-            state: UdState = rules.initial_state(config)
-            path: list[Abstract] = [abstract(state)]
-            actions: list[UdAction] = []
-            while rules.to_move(state) != TERMINAL:
-                if goal(path[-1]):
-                    return config, tuple(actions), path
-                if rules.to_move(state) == CHANCE:
-                    action = rules.sample_chance(state, rng)
-                else:
-                    action = policy(state, rules.legal_actions(state), rng)
-                state = rules.apply(state, action)
-                actions.append(action)
-                path.append(abstract(state))
-            if goal(path[-1]):
-                return config, tuple(actions), path
-    raise LookupError("no seeded game reached the goal")
+SEARCH: Searcher[UdConfig, UdState, UdAction] = Searcher(
+    initial_state=rules.initial_state,
+    to_move=rules.to_move,
+    legal_actions=rules.legal_actions,
+    apply=rules.apply,
+    sample_chance=rules.sample_chance,
+    abstract=abstract,
+    seeds=200,
+)
+"""Witness games: each plan's policy for decisions, chance by the fast sampler."""
 
 
-def _goal_searches() -> dict[str, tuple[UdConfig, tuple[UdAction, ...], list[Abstract]]]:
-    """For every goal, the first seeded game that reaches it (see :func:`_search`)."""
-    compiled = CompiledModel.of(MODEL)
-    found: dict[str, tuple[UdConfig, tuple[UdAction, ...], list[Abstract]]] = {}
-    for goal in MODEL.goals:
-        name = goal.name
-
-        def reached(a: Mapping[str, int | bool], name: str = name) -> bool:
-            return name in compiled.goals_met(a)
-
-        found[name] = _search(reached, WITNESS_CONFIGS.get(name, DEFAULT_WITNESS))
-    return found
+def _goal_searches() -> dict[str, Found[UdConfig, UdAction]]:
+    """For every goal, the first seeded game that reaches it (see :meth:`Searcher.search`)."""
+    return SEARCH.goal_searches(MODEL, WITNESS_CONFIGS, DEFAULT_WITNESS)
 
 
 def goal_witnesses() -> dict[str, list[Abstract]]:
