@@ -394,9 +394,34 @@ class Differential:
         accept it and agree on the state it leads to."""
         g = self.g
         error = refusal(g, state, at.action)
+        answer = self._ask_apply(at, side, error)
+        if error is not None:
+            return
+        after = g.apply(state, g.load_action(canonical(at.action)))
+        rules = g.step_rules(state, g.load_action(canonical(at.action)), after)
+        self._compare_state(at, after, self._applied_state(at, answer, rules), rules)
+
+    def _step(self, at: _At, before: State, side: _Side, must_reject: bool) -> State:
+        g = self.g
+        try:
+            after = g.apply(before, g.load_action(canonical(at.action)))
+        except RulesError as error:
+            self._ask_apply(at, side, error)
+            if not must_reject:
+                at.protocol("the reference rejects a step the case expects to be accepted")
+            return before
+        answer = self._ask_apply(at, side, None)
+        rules = g.step_rules(before, g.load_action(canonical(at.action)), after)
+        side.state = self._applied_state(at, answer, rules)
+        self._compare(at, after, side, rules)
+        return after
+
+    def _ask_apply(self, at: _At, side: _Side, error: RulesError | None) -> Mapping[str, JSON]:
+        """The other's answer to applying ``at.action`` to its state; when the reference
+        refuses the action (``error``), the other must refuse it alike."""
         request: dict[str, JSON] = {
             "op": "apply",
-            "game": g.id,
+            "game": self.g.id,
             "state": side.state,
             "action": at.action,
         }
@@ -412,52 +437,10 @@ class Differential:
                     rules=(error.rule,),
                 )
             self._same_refusal(at, error, answer)
-            return
-        after = g.apply(state, g.load_action(canonical(at.action)))
-        rules = g.step_rules(state, g.load_action(canonical(at.action)), after)
-        if answer.get("ok") is not True:
-            at.diverge(
-                "rejected",
-                "the other implementation rejects an action the rules allow",
-                reference="accepted",
-                other=answer.get("error"),
-                rules=rules,
-            )
-        result = self._result_of(at, answer, "apply")
-        if not isinstance(result, dict) or "state" not in result:
-            at.protocol("apply answered without a state")
-        self._compare_state(at, after, result.get("state"), rules)
+        return answer
 
-    def _step(self, at: _At, before: State, side: _Side, must_reject: bool) -> State:
-        g = self.g
-        error: RulesError | None = None
-        after: State | None = None
-        try:
-            after = g.apply(before, g.load_action(canonical(at.action)))
-        except RulesError as refused:
-            error = refused
-        request: dict[str, JSON] = {
-            "op": "apply",
-            "game": g.id,
-            "state": side.state,
-            "action": at.action,
-        }
-        answer = self._ask(at, [request])[0]
-        if error is not None or after is None:
-            if answer.get("ok") is True:
-                at.diverge(
-                    "accepted",
-                    "the other implementation accepts an action the rules reject"
-                    + (f" ({error.code}: {error.message})" if error else ""),
-                    reference=_error_json(error),
-                    other=answer.get("result"),
-                    rules=(error.rule if error else None,),
-                )
-            self._same_refusal(at, error, answer)
-            if not must_reject:
-                at.protocol("the reference rejects a step the case expects to be accepted")
-            return before
-        rules = g.step_rules(before, g.load_action(canonical(at.action)), after)
+    def _applied_state(self, at: _At, answer: Mapping[str, JSON], rules: tuple[str, ...]) -> JSON:
+        """The state the other answers an action the rules allow with."""
         if answer.get("ok") is not True:
             at.diverge(
                 "rejected",
@@ -469,9 +452,7 @@ class Differential:
         result = self._result_of(at, answer, "apply")
         if not isinstance(result, dict) or "state" not in result:
             at.protocol("apply answered without a state")
-        side.state = result.get("state")
-        self._compare(at, after, side, rules)
-        return after
+        return result.get("state")
 
     # -- comparing ------------------------------------------------------------------------
 
