@@ -56,10 +56,22 @@ WORKER: Final = Path(__file__).resolve().with_name("worker.py")
 """The worker script, run by its path (see :mod:`.worker` for why)."""
 
 NOT_RULES: Final = frozenset(
-    {"__init__", "types", "content", "examples", "script", "audit", "game"}
+    {
+        "__init__",
+        "types",
+        "content",
+        "examples",
+        "script",
+        "audit",
+        "game",
+        "position",
+        "sampling",
+        "contract",
+    }
 )
 """Modules of a game's package that are not rules: data, scripts, the adapter, the
-structural checks of hostile states."""
+structural checks of hostile states, and the oracle's helpers (the position builders, the
+random configurations of the differential test, the contract's prose)."""
 
 PER_MODULE: Final = 20
 """Mutants sampled per rules module by default."""
