@@ -59,7 +59,8 @@ class Abstraction(Generic[S]):
         self.names = names
         self._kind = kind
         self._parts = tuple(
-            (part, frozenset(part.fields), tuple(position[n] for n in part.names)) for part in parts
+            (part, frozenset(part.fields), _slots(tuple(position[n] for n in part.names)))
+            for part in parts
         )
         fields = sorted({field for part in parts for field in part.fields})
         self._fields = tuple(fields)
@@ -84,8 +85,7 @@ class Abstraction(Generic[S]):
         if before is None or previous is None or not self._fields:
             slots: list[int | bool] = [0] * len(self.names)
             for part, _, positions in self._parts:
-                for i, value in zip(positions, part.compute(own), strict=True):
-                    slots[i] = value
+                _write(slots, positions, part.compute(own))
             return tuple(slots)
         changed = {
             field
@@ -100,10 +100,31 @@ class Abstraction(Generic[S]):
         for part, fields, positions in self._parts:
             if changed.isdisjoint(fields):
                 continue
-            for i, value in zip(positions, part.compute(own), strict=True):
-                slots[i] = value
+            _write(slots, positions, part.compute(own))
         return tuple(slots)
 
     def mapping(self, state: object) -> dict[str, int | bool]:
         """The abstraction of ``state`` as a mapping from the model's variables."""
         return dict(zip(self.names, self.values(state, None, None), strict=True))
+
+
+def _slots(positions: tuple[int, ...]) -> slice | tuple[int, ...]:
+    """A part's places in the tuple: a slice where they follow each other (the usual
+    case, written in one step), else the positions themselves."""
+    if positions and positions == tuple(range(positions[0], positions[0] + len(positions))):
+        return slice(positions[0], positions[0] + len(positions))
+    return positions
+
+
+def _write(
+    slots: list[int | bool], positions: slice | tuple[int, ...], values: Sequence[int | bool]
+) -> None:
+    """Write a part's computed values to its places; a part that computes the wrong
+    number of values is an error, as ``zip(strict=True)`` made it before."""
+    if isinstance(positions, slice):
+        if len(values) != positions.stop - positions.start:
+            raise ValueError(f"a part computed {len(values)} values for {positions}")
+        slots[positions] = values
+        return
+    for i, value in zip(positions, values, strict=True):
+        slots[i] = value
