@@ -1,0 +1,266 @@
+"""Don't Let It Die: the quantities every phase uses (supplies, damage, healing, the
+maxima, the tree) as small functions over immutable values."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from dieproof.reference.core.errors import IllegalAction
+from dieproof.reference.core.types import Result, replace
+from dieproof.reference.dont_let_it_die import content
+from dieproof.reference.dont_let_it_die.types import (
+    CHARACTERS_IN_PLAY,
+    FKP,
+    FKP_SUPPLY,
+    STAT_CAP,
+    SUPPLY_GROUPS,
+    SUPPLY_OF,
+    TOKEN_SUPPLY,
+    USED_MABE,
+    WOOD,
+    DlidConfig,
+    DlidState,
+    Member,
+    Step,
+)
+
+(
+    GRONK,
+    GRUB,
+    KARA,
+    CRON,
+    DUB,
+    AJAX,
+    ATOUK,
+    AYLA,
+    RIVER,
+    TARA,
+    NIRV,
+    MABE,
+    NANUK,
+    NIBNA,
+    ZEEBO,
+    THUNK,
+    VOG,
+) = range(17)
+"""Character indices (content order)."""
+
+_INDEX_CACHE: dict[tuple[str, str], int] = {}
+
+
+def illegal(code: str, message: str, rule: str) -> IllegalAction:
+    return IllegalAction(f"DLID.{code}", message, rule)
+
+
+def discovery_index(tree: str, name: str) -> int:
+    """The index of discovery ``name`` in ``tree``, or -1."""
+    key = (tree, name)
+    found = _INDEX_CACHE.get(key)
+    if found is None:
+        names = [d.name for d in content.TREES[tree]]
+        found = _INDEX_CACHE[key] = names.index(name) if name in names else -1
+    return found
+
+
+def has(state: DlidState, name: str) -> bool:
+    """Whether discovery ``name`` is unlocked (False if the tree lacks it)."""
+    i = discovery_index(state.config.tree, name)
+    return i >= 0 and state.unlocked[i]
+
+
+def text_abilities(state: DlidState) -> bool:
+    """Whether discoveries' text abilities work (not under Challenge 9; DLID-A12)."""
+    return state.config.challenge != 9
+
+
+def tier_open(state: DlidState, tier: int) -> bool:
+    """Whether items of ``tier`` may be crafted. Implements DLID-ITEMS-3."""
+    return tier == 0 or has(state, f"crafting-{tier}")
+
+
+def cooking(state: DlidState, token: int) -> bool:
+    """Whether ``token`` (BERRY, MEAT) may be cooked: Cooking 1 berries, Cooking 2 meat."""
+    from dieproof.reference.dont_let_it_die.types import BERRY
+
+    return has(state, "cooking-1" if token == BERRY else "cooking-2")
+
+
+# -- supplies ----------------------------------------------------------------------------------
+
+
+def in_box(state: DlidState, kind: int) -> int:
+    """Tokens of ``kind``'s supply still in the box (FKP: :func:`fkp_in_box`).
+    Implements DLID-FAQ-11."""
+    if kind == FKP:
+        return fkp_in_box(state)
+    tokens = state.tokens
+    used = sum(tokens[k] for k in SUPPLY_GROUPS[SUPPLY_OF[kind]])
+    if kind == WOOD and state.config.readings.wood_supply == "shared":
+        used += state.pit - state.pit_food
+    return TOKEN_SUPPLY - used
+
+
+def fkp_in_box(state: DlidState) -> int:
+    """FKP tokens still in the box: 40 less the pool, those placed, and one flipped to an
+    Unlocked token per discovery. Implements DLID-FKP-6."""
+    return FKP_SUPPLY - state.tokens[FKP] - sum(state.placed) - sum(state.unlocked)
+
+
+def gain(state: DlidState, kind: int, n: int) -> DlidState:
+    """The state after the group takes ``n`` tokens of ``kind``, as many as the box
+    holds (FAQ 11). Implements DLID-FAQ-11."""
+    if n <= 0:
+        return state
+    n = min(n, in_box(state, kind))
+    if n <= 0:
+        return state
+    tokens = list(state.tokens)
+    tokens[kind] += n
+    return replace(state, tokens=tuple(tokens))
+
+
+def spend(tokens: tuple[int, ...], kind: int, n: int) -> tuple[int, ...]:
+    out = list(tokens)
+    out[kind] -= n
+    return tuple(out)
+
+
+# -- characters -----------------------------------------------------------------------------------
+
+
+def maxima(state: DlidState, member: Member) -> tuple[int, int]:
+    """(max health, max stamina) of ``member`` now: the card's, +2 health for Relaxation,
+    +1 stamina per Warmth, -1 stamina per Club equipped, within 0..10.
+    Implements DLID-FKP-4, DLID-ITEMS-8 and DLID-FAQ-2."""
+    card = content.CHARACTERS[member.character]
+    hp = card.health + (2 if has(state, "relaxation") else 0)
+    st = card.stamina + sum(1 for w in ("warmth-1", "warmth-2", "warmth-3") if has(state, w))
+    st -= sum(1 for w in member.weapons if w == content.CLUB)
+    return min(max(hp, 0), STAT_CAP), min(max(st, 0), STAT_CAP)
+
+
+def refit(state: DlidState, member: Member) -> Member:
+    """``member`` with its maxima recomputed: a raised maximum leaves the current value,
+    a lowered one clamps it (FAQ 14). Implements DLID-FAQ-14."""
+    hp, st = maxima(state, member)
+    if hp == member.max_hp and st == member.max_stamina:
+        return member
+    return replace(
+        member,
+        max_hp=hp,
+        max_stamina=st,
+        hp=min(member.hp, hp),
+        stamina=min(member.stamina, st),
+    )
+
+
+def refit_all(state: DlidState) -> DlidState:
+    return replace(state, members=tuple(refit(state, m) for m in state.members))
+
+
+def set_member(state: DlidState, who: int, member: Member) -> DlidState:
+    members = list(state.members)
+    members[who] = member
+    return replace(state, members=tuple(members))
+
+
+def active(state: DlidState, who: int) -> bool:
+    return not state.members[who].down
+
+
+def find(state: DlidState, character: int) -> int:
+    """The seat of ``character`` if it is in the tribe and not incapacitated, else -1."""
+    for seat, m in enumerate(state.members):
+        if m.character == character and not m.down:
+            return seat
+    return -1
+
+
+def heal(state: DlidState, who: int, n: int) -> DlidState:
+    """Heal ``who`` by ``n``, never above the maximum (Fire Knowledge Points)."""
+    m = state.members[who]
+    if m.down or n <= 0 or m.hp >= m.max_hp:
+        return state
+    return set_member(state, who, replace(m, hp=min(m.hp + n, m.max_hp)))
+
+
+def poisoned(state: DlidState) -> bool:
+    """The food poisoning night event holds for this day (no stamina gained)."""
+    return (
+        state.event >= 0
+        and content.NIGHT_EVENTS[state.event].effect == "poisoning"
+        and state.step not in (Step.MORNING,)
+    )
+
+
+def add_stamina(state: DlidState, who: int, n: int) -> DlidState:
+    """Give ``who`` ``n`` stamina, never above the maximum; nothing under food poisoning."""
+    m = state.members[who]
+    if m.down or n <= 0 or poisoned(state) or m.stamina >= m.max_stamina:
+        return state
+    return set_member(state, who, replace(m, stamina=min(m.stamina + n, m.max_stamina)))
+
+
+def pay_stamina(state: DlidState, who: int, n: int) -> DlidState:
+    m = state.members[who]
+    return set_member(state, who, replace(m, stamina=m.stamina - n))
+
+
+def damage(state: DlidState, who: int, n: int, *, day: bool = True) -> DlidState:
+    """``who`` loses ``n`` health; at 0 the character is incapacitated (their unequipped
+    items go to the next character on the left still in play), and with everybody down
+    the game is lost. Implements DLID-DEATH-1, DLID-DEATH-2 and DLID-END-3."""
+    m = state.members[who]
+    if m.down or n <= 0:
+        return state
+    hp = max(m.hp - n, 0)
+    if hp > 0:
+        state = set_member(state, who, replace(m, hp=hp))
+        if day and m.character == MABE and hp < 3 <= m.hp and not m.used & USED_MABE:
+            state = replace(state, mabe=True)
+        return state
+    spare = m.spare
+    state = set_member(
+        state, who, replace(m, hp=0, stamina=0, down=True, spare=(), done=True, reviving=False)
+    )
+    if spare:
+        for k in range(1, CHARACTERS_IN_PLAY):
+            heir = (who + k) % CHARACTERS_IN_PLAY
+            h = state.members[heir]
+            if not h.down:
+                state = set_member(state, heir, replace(h, spare=h.spare + spare))
+                break
+    if all(x.down for x in state.members):
+        state = over(state, "every member of the tribe is down", "DLID-END-3")
+    return state
+
+
+def over(state: DlidState, reason: str, rule: str, *, won: bool = False) -> DlidState:
+    """The finished game."""
+    if state.result is not None:
+        return state
+    winners = tuple(range(state.config.players)) if won else ()
+    return replace(
+        state,
+        step=Step.OVER,
+        result=Result(winners=winners, reason=reason, rule=rule),
+        actor=-1,
+        deck=-1,
+        drawn=(),
+        planning=False,
+        again=False,
+        roll=-1,
+        take=-1,
+        owed=0,
+        mabe=False,
+    )
+
+
+def controller(config: DlidConfig, who: int) -> int:
+    """The player who controls character ``who``. Implements DLID-SETUP-1."""
+    if config.controllers:
+        return config.controllers[who]
+    return who * config.players // CHARACTERS_IN_PLAY
+
+
+EMPTY: Final = ()

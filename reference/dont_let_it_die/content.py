@@ -1,0 +1,682 @@
+"""Don't Let It Die: the components, each entry with its source.
+
+The rulebook prints the items, the Danger! animals and the Normal Day Tracker's wood
+counts. The rest (characters, trees, decks, night events, the Fire Die, the Hard side of
+the tracker) are facts transcribed from the Board Game Arena adaptation's data files
+(repository Cutch/dont-let-it-die, ``modules/php/data-files/`` and ``modules/php/Game.php``,
+base game only); each entry names its file. Conflicts with the rulebook are in the
+ambiguity log (DLID-A1 to DLID-A9).
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+from dieproof.reference.core.game import Component
+from dieproof.reference.dont_let_it_die.types import (
+    BERRY,
+    BONE,
+    FIBER,
+    HIDE,
+    MEAT,
+    ROCK,
+    TOKEN_KINDS,
+    WOOD,
+    Card,
+    Character,
+    Discovery,
+    DlidConfig,
+    Item,
+    NightEvent,
+)
+
+RULEBOOK: Final = "rulebook"
+BGA: Final = "github:Cutch/dont-let-it-die modules/php/data-files/"
+BGA_CHARACTERS: Final = BGA + "DLD_Characters.php; src/assets/characters-data.js"
+BGA_DECKS: Final = BGA + "DLD_Decks.php; src/assets/decks-data.js"
+BGA_ITEMS: Final = BGA + "DLD_Items.php"
+BGA_BOARDS: Final = BGA + "DLD_Boards.php; DLD_KnowledgeTree.php"
+BGA_GAME: Final = "github:Cutch/dont-let-it-die modules/php/Game.php"
+
+
+def cost(**counts: int) -> tuple[int, ...]:
+    """Ten token counts from keyword counts (wood, rock, fiber, meat, bone, hide)."""
+    index = {"wood": WOOD, "rock": ROCK, "fiber": FIBER, "meat": MEAT, "bone": BONE, "hide": HIDE}
+    out = [0] * TOKEN_KINDS
+    for name, n in counts.items():
+        out[index[name]] = n
+    return tuple(out)
+
+
+# -- characters (the 17 of the base game) ------------------------------------------------------
+
+CHARACTERS: Final = (
+    Character(
+        "Gronk",
+        7,
+        4,
+        2,
+        1,
+        "",
+        (
+            "Once a day: take 2 damage to gain 2 stamina.",
+            "Gains 2 stamina on killing a Danger! card.",
+            "Two weapon slots.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Grub",
+        4,
+        7,
+        1,
+        1,
+        "",
+        (
+            "Cannot Hunt.",
+            "Escapes every Danger! card at once (no damage, no meat).",
+            "Takes 1 fiber on every Gather.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Kara",
+        4,
+        5,
+        1,
+        1,
+        "",
+        (
+            "Her meals heal double.",
+            "Once a day: re-roll anybody's Investigate Fire.",
+            "Once a day: give 2 stamina to another character.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Cron",
+        5,
+        6,
+        1,
+        1,
+        "Hide Armor",
+        (
+            "A character who kills a Danger! card gains 1 stamina.",
+            "2 stamina: shuffle a discard pile back into its deck.",
+            "Starts with Hide Armor.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Dub",
+        5,
+        4,
+        1,
+        1,
+        "",
+        (
+            "Bones may be placed as FKP.",
+            "Once a night: discard the night event for 1 bone and draw another.",
+            "Takes 1 berry when he rolls a 1 on the Fire Die.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Ajax",
+        8,
+        5,
+        1,
+        2,
+        "",
+        (
+            "Once a day, 2 stamina: heal 2.",
+            "Kills a Beast at once: 1 meat, no damage.",
+            "Two tool slots.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Atouk",
+        4,
+        6,
+        1,
+        1,
+        "",
+        (
+            "Cannot Forage or Hunt.",
+            "His crafts cost 2 resources fewer, never below 2.",
+            "Once a day, 2 stamina: take 1 wood.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Ayla",
+        6,
+        5,
+        1,
+        1,
+        "",
+        (
+            "Hunting costs her 2 stamina.",
+            "1 stamina: turn 1 raw berry into 1 fiber.",
+            "Once a day: heal 2 on killing a Danger! card.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "River",
+        6,
+        4,
+        1,
+        1,
+        "",
+        (
+            "Eats berries only.",
+            "Takes 2 FKP on drawing a Nothing card.",
+            "Once a day: a free Investigate Fire.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Tara",
+        6,
+        5,
+        1,
+        1,
+        "",
+        (
+            "Once a day: gains 2 stamina when berries heal her.",
+            "Takes 1 berry on every Forage.",
+            "2 stamina: heal any character 1.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Nirv",
+        6,
+        3,
+        1,
+        1,
+        "",
+        (
+            "Heals 1 whenever a character kills a Danger! card.",
+            "A Rival Tribe night event heals everyone 1.",
+            "Once a day: a free Gather.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Mabe",
+        5,
+        5,
+        1,
+        1,
+        "",
+        (
+            "Once a day phase, on falling below 3 health: roll; blank +2 stamina, else +1 FKP.",
+            "3 stamina: take one more of a resource the group has.",
+            "Cannot Investigate Fire.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Nanuk",
+        6,
+        5,
+        1,
+        1,
+        "",
+        (
+            "Eats meat only, healing double.",
+            "The group gains 1 FKP for every Danger! card killed.",
+            "May take hide or bone in place of the meat of a kill.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Nibna",
+        7,
+        6,
+        1,
+        1,
+        "Bag",
+        (
+            "Once a day: a meal eaten at 1 health heals double.",
+            "Take 2 damage: heal every other character 1.",
+            "Starts with a Bag.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Zeebo",
+        4,
+        6,
+        1,
+        0,
+        "",
+        (
+            "Cannot equip tools.",
+            "Heals 1 on drawing a berry card.",
+            "3 stamina after drawing a resource card: take its amount again.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Thunk",
+        6,
+        6,
+        1,
+        1,
+        "Sharp Stick",
+        (
+            "Cannot Forage or Gather.",
+            "Takes 1 meat on every Hunt.",
+            "Starts with a Sharp Stick.",
+        ),
+        BGA_CHARACTERS,
+    ),
+    Character(
+        "Vog",
+        10,
+        5,
+        1,
+        1,
+        "",
+        (
+            "Takes no damage in the morning.",
+            "Eating costs him 1 stamina.",
+            "May take the damage of a Danger! card meant for another character.",
+        ),
+        BGA_CHARACTERS,
+    ),
+)
+CHARACTER_NAMES: Final = tuple(c.name for c in CHARACTERS)
+CHARACTER_INDEX: Final = {c.name: i for i, c in enumerate(CHARACTERS)}
+
+# -- items ---------------------------------------------------------------------------------------
+
+_W: Final[Literal["weapon"]] = "weapon"
+_T: Final[Literal["tool"]] = "tool"
+_B: Final[Literal["building"]] = "building"
+_BUILDING_COST: Final = cost(fiber=3, rock=3, meat=2, bone=2)
+_BUILDING_COST_BGA: Final = cost(fiber=3, rock=3, hide=2, bone=2)
+
+ITEM_NAMES: Final = (
+    "Club",
+    "Sharp Stick",
+    "Rock Knife",
+    "Sling Shot",
+    "Spear",
+    "Bone Club",
+    "Bow and Arrow",
+    "Bag",
+    "Pick Axe",
+    "Hide Armor",
+    "Carving Knife",
+    "Bone Scythe",
+    "Bone Armor",
+    "Hatchet",
+    "Shelter",
+    "Cooking Hut",
+    "Stock Hut",
+    "Planning Hut",
+    "Knowledge Hut",
+)
+(
+    CLUB,
+    SHARP_STICK,
+    ROCK_KNIFE,
+    SLING_SHOT,
+    SPEAR,
+    BONE_CLUB,
+    BOW,
+    BAG,
+    PICK_AXE,
+    HIDE_ARMOR,
+    CARVING_KNIFE,
+    BONE_SCYTHE,
+    BONE_ARMOR,
+    HATCHET,
+    SHELTER,
+    COOKING_HUT,
+    STOCK_HUT,
+    PLANNING_HUT,
+    KNOWLEDGE_HUT,
+) = range(19)
+ITEM_INDEX: Final = {name: i for i, name in enumerate(ITEM_NAMES)}
+
+ITEMS_RULEBOOK: Final = (
+    Item("Club", _W, 0, cost(wood=1), 1, 1, RULEBOOK),
+    Item("Sharp Stick", _W, 1, cost(hide=1, rock=1), 1, 1, RULEBOOK),
+    Item("Rock Knife", _W, 1, cost(fiber=1, rock=2), 2, 1, RULEBOOK),
+    Item("Sling Shot", _W, 2, cost(fiber=1, meat=1), 3, 2, RULEBOOK),
+    Item("Spear", _W, 2, cost(fiber=1, rock=2, meat=1), 2, 2, RULEBOOK),
+    Item("Bone Club", _W, 2, cost(fiber=1, rock=1, meat=1, bone=2), 3, 1, RULEBOOK),
+    Item("Bow and Arrow", _W, 3, cost(fiber=2, rock=2, bone=1, meat=1), 3, 2, RULEBOOK),
+    Item("Bag", _T, 1, cost(fiber=2, meat=1), source=RULEBOOK),
+    Item("Pick Axe", _T, 1, cost(fiber=2, meat=1, bone=1), source=RULEBOOK),
+    Item("Hide Armor", _T, 1, cost(fiber=1, meat=2), source=RULEBOOK),
+    Item("Carving Knife", _T, 2, cost(fiber=2, bone=1, hide=2), source=RULEBOOK),
+    Item("Bone Scythe", _T, 2, cost(fiber=2, bone=2), source=RULEBOOK),
+    Item("Bone Armor", _T, 2, cost(fiber=1, bone=3, hide=1), source=RULEBOOK),
+    Item("Hatchet", _T, 3, cost(fiber=2, meat=1, bone=2), source=RULEBOOK),
+    Item("Shelter", _B, 3, _BUILDING_COST, source=RULEBOOK),
+    Item("Cooking Hut", _B, 3, _BUILDING_COST, source=RULEBOOK),
+    Item("Stock Hut", _B, 3, _BUILDING_COST, source=RULEBOOK),
+    Item("Planning Hut", _B, 3, _BUILDING_COST, source=RULEBOOK),
+    Item("Knowledge Hut", _B, 3, _BUILDING_COST, source=RULEBOOK),
+)
+"""The rulebook's item tables (Items: Starting Item, Tools, Weapons, Buildings)."""
+
+ITEMS_BGA: Final = (
+    Item("Club", _W, 0, cost(wood=1), 1, 1, BGA_ITEMS),
+    Item("Sharp Stick", _W, 1, cost(wood=1, rock=1), 1, 1, BGA_ITEMS),
+    Item("Rock Knife", _W, 1, cost(fiber=1, rock=2), 2, 1, BGA_ITEMS),
+    Item("Sling Shot", _W, 2, cost(fiber=1, hide=1, wood=1), 3, 2, BGA_ITEMS),
+    Item("Spear", _W, 2, cost(fiber=1, rock=2, wood=1), 2, 2, BGA_ITEMS),
+    Item("Bone Club", _W, 3, cost(fiber=1, rock=1, wood=1, bone=2), 3, 1, BGA_ITEMS),
+    Item("Bow and Arrow", _W, 3, cost(fiber=2, rock=2, wood=1, hide=1), 3, 2, BGA_ITEMS),
+    Item("Bag", _T, 1, cost(fiber=2, hide=1), source=BGA_ITEMS),
+    Item("Pick Axe", _T, 1, cost(fiber=2, wood=1, rock=1), source=BGA_ITEMS),
+    Item("Hide Armor", _T, 1, cost(fiber=1, hide=2), source=BGA_ITEMS),
+    Item("Carving Knife", _T, 2, cost(fiber=2, rock=2, bone=1), source=BGA_ITEMS),
+    Item("Bone Scythe", _T, 2, cost(fiber=2, bone=2), source=BGA_ITEMS),
+    Item("Bone Armor", _T, 2, cost(fiber=1, bone=3, rock=1), source=BGA_ITEMS),
+    Item("Hatchet", _T, 3, cost(fiber=2, wood=1, rock=2), source=BGA_ITEMS),
+    Item("Shelter", _B, 3, _BUILDING_COST_BGA, source=BGA_ITEMS),
+    Item("Cooking Hut", _B, 3, _BUILDING_COST_BGA, source=BGA_ITEMS),
+    Item("Stock Hut", _B, 3, _BUILDING_COST_BGA, source=BGA_ITEMS),
+    Item("Planning Hut", _B, 3, _BUILDING_COST_BGA, source=BGA_ITEMS),
+    Item("Knowledge Hut", _B, 3, _BUILDING_COST_BGA, source=BGA_ITEMS),
+)
+"""The adaptation's costs and tiers (DLID-A3): its costs name wood and hide where the
+rulebook's tables name meat, and it puts the Bone Club in tier 3."""
+
+TOOL_BONUS: Final = {
+    BAG: (BERRY, FIBER),
+    PICK_AXE: (ROCK, BONE),
+    CARVING_KNIFE: (MEAT, BONE),
+    BONE_SCYTHE: (FIBER, FIBER),
+    HATCHET: (WOOD, MEAT),
+}
+"""Tool -> (the resource card it reacts to, the token it adds) (Items: Tools)."""
+ARMOUR: Final = {HIDE_ARMOR: 1, BONE_ARMOR: 2}
+"""Armour -> Danger! cards whose damage it ignores per day (Items: Tools)."""
+
+# -- resource decks -----------------------------------------------------------------------------
+
+
+def _res(token: int, amount: int) -> Card:
+    from dieproof.reference.dont_let_it_die.types import TOKEN_NAMES
+
+    return Card(f"{amount} {TOKEN_NAMES[token]}", "resource", 1, token, amount, source=BGA_DECKS)
+
+
+def _danger(name: str, life: int, damage: int) -> Card:
+    return Card(name, "danger", 1, life=life, damage=damage, source=BGA_DECKS)
+
+
+_NOTHING: Final = Card("nothing", "nothing", 1, source=BGA_DECKS)
+BEAST: Final = "Beast"
+
+DECK_CARDS: Final = (
+    (
+        _NOTHING,
+        _danger("Beast", 1, 1),
+        _danger("Saber Tooth", 1, 2),
+        _res(BERRY, 1),
+        _res(BERRY, 2),
+        _res(BERRY, 3),
+        _res(FIBER, 1),
+        _res(FIBER, 2),
+    ),
+    (
+        _NOTHING,
+        _danger("Beast", 1, 1),
+        _danger("Saber Tooth", 1, 2),
+        _danger("Boar", 2, 2),
+        _res(WOOD, 1),
+        _res(WOOD, 2),
+        _res(ROCK, 1),
+        _res(ROCK, 2),
+    ),
+    (
+        _NOTHING,
+        _danger("Beast", 1, 1),
+        _danger("Saber Tooth", 1, 2),
+        _danger("Boar", 2, 2),
+        _res(WOOD, 2),
+        _res(WOOD, 3),
+        _res(WOOD, 4),
+        _res(ROCK, 2),
+        _res(ROCK, 3),
+    ),
+    (
+        _danger("Beast", 1, 1),
+        _danger("Saber Tooth", 1, 2),
+        _danger("Boar", 2, 2),
+        _danger("Bear", 2, 3),
+        _danger("Mammoth", 3, 3),
+        _res(MEAT, 1),
+        _res(MEAT, 2),
+        _res(MEAT, 3),
+        _res(BONE, 1),
+        _res(BONE, 2),
+        _res(HIDE, 1),
+        _res(HIDE, 2),
+    ),
+)
+"""The four resource decks (forage, gather, harvest, hunt): 8 + 8 + 9 + 12 = 37 cards,
+one copy of each; the Danger! animals' life and damage agree with the rulebook's list."""
+
+# -- night events ------------------------------------------------------------------------------
+
+
+def _night(name: str, effect: str, token: int = -1, amount: int = 0) -> NightEvent:
+    return NightEvent(name, effect, token, amount, BGA_DECKS)
+
+
+NIGHT_EVENTS: Final = (
+    _night("Rival Tribe (fiber)", "steal", FIBER),
+    _night("Rival Tribe (berries)", "steal", BERRY),
+    _night("Thick fog", "fog"),
+    _night("Food poisoning", "poisoning"),
+    _night("Rival Tribe (wood)", "steal", WOOD),
+    _night("Rival Tribe (rock)", "steal", ROCK),
+    _night("Rival Tribe (meat)", "steal", MEAT),
+    _night("Healing smoke", "heal-all", amount=2),
+    _night("Spices", "spices"),
+    _night("Screeching beasts", "screeching"),
+    _night("High morale", "morale"),
+    _night("Lightning storm", "lightning"),
+    _night("Broken tool", "broken-tool"),
+    _night("Mammoth stampede", "stampede"),
+    _night("Volcano", "volcano"),
+    _night("Rainstorm", "rainstorm"),
+    _night("Sunburn", "sunburn"),
+    _night("Sabertooths", "sabertooths"),
+    _night("Earthquake", "earthquake"),
+    _night("Teaching", "teaching"),
+    _night("High winds", "winds"),
+    _night("Strange mushroom", "mushroom"),
+    _night("Dead boar", "dead-boar", amount=2),
+    _night("Cold wind", "cold-wind"),
+    _night("Starving boars", "boars"),
+    _night("Calm night", "calm"),
+    _night("Contaminated water", "murky"),
+)
+"""The 27 base-game night events (cards night-event-7_0 to 7_15, 8_4 to 8_6, 8_8, 8_10 to
+8_15 and 9_9 of the adaptation), one copy each, in our words."""
+RIVAL_TRIBE: Final = frozenset(i for i, e in enumerate(NIGHT_EVENTS) if e.effect == "steal")
+
+# -- Fire Knowledge Trees ------------------------------------------------------------------------
+
+
+def _tree(*entries: tuple[str, int, tuple[str, ...]]) -> tuple[Discovery, ...]:
+    names = [name for name, _, _ in entries]
+    return tuple(
+        Discovery(name, cost_, tuple(names.index(r) for r in requires))
+        for name, cost_, requires in entries
+    )
+
+
+TREES: Final = {
+    "easy": _tree(
+        ("warmth-1", 3, ()),
+        ("warmth-2", 4, ("warmth-1",)),
+        ("warmth-3", 5, ("warmth-2",)),
+        ("spices", 5, ("warmth-3", "crafting-1")),
+        ("cooking-1", 3, ("warmth-1",)),
+        ("cooking-2", 3, ("cooking-1",)),
+        ("crafting-1", 4, ("cooking-1",)),
+        ("crafting-2", 4, ("crafting-1",)),
+        ("fire-starter", 15, ("crafting-2", "spices")),
+    ),
+    "normal": _tree(
+        ("warmth-1", 3, ()),
+        ("warmth-2", 4, ("warmth-1",)),
+        ("warmth-3", 5, ("warmth-2",)),
+        ("cooking-1", 3, ("warmth-1",)),
+        ("cooking-2", 4, ("cooking-1",)),
+        ("relaxation", 5, ("cooking-2",)),
+        ("crafting-1", 3, ("cooking-1",)),
+        ("forage-1", 4, ("crafting-1",)),
+        ("forage-2", 5, ("forage-1",)),
+        ("hunt-1", 6, ("forage-2",)),
+        ("crafting-2", 4, ("crafting-1",)),
+        ("resource-1", 4, ("crafting-2",)),
+        ("crafting-3", 5, ("crafting-2",)),
+        ("resource-2", 6, ("crafting-3",)),
+        ("fire-starter", 15, ("resource-2", "hunt-1")),
+    ),
+    "normal+": _tree(
+        ("crafting-1", 3, ()),
+        ("resource-1", 3, ("crafting-1",)),
+        ("crafting-2", 5, ("resource-1",)),
+        ("crafting-3", 5, ("crafting-2",)),
+        ("relaxation", 5, ("crafting-3",)),
+        ("cooking-1", 3, ("crafting-1",)),
+        ("warmth-1", 3, ("resource-1", "cooking-1")),
+        ("forage-1", 4, ("warmth-1",)),
+        ("warmth-2", 4, ("forage-1",)),
+        ("forage-2", 4, ("warmth-2",)),
+        ("warmth-3", 4, ("forage-2",)),
+        ("cooking-2", 5, ("forage-2",)),
+        ("hunt-1", 6, ("cooking-2",)),
+        ("resource-2", 6, ("forage-1",)),
+        ("fire-starter", 15, ("resource-2", "hunt-1")),
+    ),
+    "hard": _tree(
+        ("warmth-1", 5, ()),
+        ("crafting-1", 5, ("warmth-1",)),
+        ("resource-1", 5, ("crafting-1",)),
+        ("crafting-2", 7, ("resource-1",)),
+        ("relaxation", 7, ("crafting-2",)),
+        ("crafting-3", 7, ("relaxation",)),
+        ("resource-2", 7, ("crafting-3",)),
+        ("hunt-1", 9, ("relaxation",)),
+        ("cooking-1", 6, ("warmth-1",)),
+        ("warmth-2", 7, ("cooking-1",)),
+        ("cooking-2", 7, ("warmth-2",)),
+        ("warmth-3", 7, ("cooking-2",)),
+        ("forage-1", 7, ("crafting-2", "cooking-2")),
+        ("forage-2", 9, ("forage-1",)),
+        ("fire-starter", 20, ("forage-2", "hunt-1")),
+    ),
+}
+"""The four Fire Knowledge Trees (DLD_Boards.php): discoveries, FKP costs, arrows."""
+
+DISCOVERY_BONUS: Final = {
+    "forage-1": BERRY,
+    "forage-2": FIBER,
+    "resource-1": ROCK,
+    "resource-2": WOOD,
+    "hunt-1": MEAT,
+}
+"""+1 resource discoveries: the resource card they react to (and the token they add)
+(DLD_KnowledgeTree.php)."""
+
+# -- the Day Tracker ---------------------------------------------------------------------------
+
+WOOD_NORMAL: Final = (1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5)
+"""Wood removed in the morning after day d (index d-1), Normal side: the rulebook's
+counts for days 1-13; day 14's 5 is the adaptation's (Game.php), used only when the
+calendar runs to day 15 (DLID-A1)."""
+WOOD_HARD: Final = (1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6)
+"""The Hard side (the adaptation's Game.php, getFirewoodCost)."""
+
+
+def wood_count(tracker: str, day: int) -> int:
+    """Wood the morning after ``day`` removes from the pit. Implements DLID-MORNING-1."""
+    table = WOOD_HARD if tracker == "hard" else WOOD_NORMAL
+    return table[min(max(day, 1), len(table)) - 1]
+
+
+# -- challenges ---------------------------------------------------------------------------------
+
+CHALLENGE_TRIBES: Final = {
+    1: frozenset({"Gronk", "Atouk", "Ayla", "Vog", "Grub"}),
+    3: frozenset({"Nibna", "Tara", "River", "Grub"}),
+}
+"""Challenges that allow only some characters."""
+CHALLENGE_BANNED: Final = {4: frozenset({"Atouk"}), 8: frozenset({"Nanuk"})}
+"""Challenges that forbid a character."""
+CHALLENGE_TREES: Final = {
+    1: frozenset({"normal", "normal+", "hard"}),
+    2: frozenset({"easy", "normal", "normal+", "hard"}),
+    3: frozenset({"normal", "normal+", "hard"}),
+    4: frozenset({"normal", "normal+", "hard"}),
+    5: frozenset({"normal+", "hard"}),
+    6: frozenset({"normal", "normal+", "hard"}),
+    7: frozenset({"normal", "normal+", "hard"}),
+    8: frozenset({"hard"}),
+    9: frozenset({"hard"}),
+}
+"""The difficulties (trees) each challenge allows."""
+
+
+def items(config: DlidConfig) -> tuple[Item, ...]:
+    """The item table under ``config``'s reading (DLID-A3)."""
+    return ITEMS_BGA if config.readings.items == "bga" else ITEMS_RULEBOOK
+
+
+def components(config: DlidConfig) -> tuple[Component, ...]:
+    """The components under ``config``, each with its source."""
+    tree = TREES[config.tree]
+    return (
+        Component(
+            "characters",
+            "public",
+            BGA_CHARACTERS,
+            tuple(f"{c.name}: {c.health} health, {c.stamina} stamina" for c in CHARACTERS),
+        ),
+        Component(
+            "items",
+            "rulebook" if config.readings.items == "rulebook" else "public",
+            "Items" if config.readings.items == "rulebook" else BGA_ITEMS,
+            tuple(f"{i.name} ({i.kind}, tier {i.tier})" for i in items(config)),
+        ),
+        Component(
+            "resource decks",
+            "public",
+            BGA_DECKS,
+            tuple(
+                f"{n}: {len(d)} cards"
+                for n, d in zip(("forage", "gather", "harvest", "hunt"), DECK_CARDS, strict=True)
+            ),
+        ),
+        Component("night events", "public", BGA_DECKS, tuple(e.name for e in NIGHT_EVENTS)),
+        Component(
+            f"the {config.tree} Fire Knowledge Tree",
+            "public",
+            BGA_BOARDS,
+            tuple(f"{d.name}: {d.cost} FKP" for d in tree),
+        ),
+        Component("the Fire Die", "public", BGA_GAME, ("blank", "1", "1", "1", "2", "3")),
+        Component(
+            f"the Day Tracker ({config.tracker} side)",
+            "rulebook" if config.tracker == "normal" else "public",
+            "Morning Phase" if config.tracker == "normal" else BGA_GAME,
+            tuple(str(n) for n in (WOOD_HARD if config.tracker == "hard" else WOOD_NORMAL)),
+        ),
+    )

@@ -1,0 +1,965 @@
+"""Don't Let It Die: the day phase. A character's turn is one decision node (``TURN``)
+that lists the turn character's actions followed by the free-action window: any
+character in play may eat, the group may add wood, place FKP or revive (DLID-A10).
+
+Each kind of action has a generator (the legal actions of that kind, in canonical order)
+and an effect; ``apply`` in :mod:`~dieproof.reference.dont_let_it_die.rules` accepts an
+action exactly when its kind's generator lists it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from dieproof.reference.core.types import replace
+from dieproof.reference.dont_let_it_die import content
+from dieproof.reference.dont_let_it_die.base import (
+    AJAX,
+    ATOUK,
+    AYLA,
+    CRON,
+    DUB,
+    GRONK,
+    GRUB,
+    KARA,
+    MABE,
+    NANUK,
+    NIBNA,
+    NIRV,
+    RIVER,
+    TARA,
+    THUNK,
+    VOG,
+    ZEEBO,
+    add_stamina,
+    cooking,
+    damage,
+    find,
+    gain,
+    has,
+    heal,
+    in_box,
+    over,
+    pay_stamina,
+    refit,
+    refit_all,
+    set_member,
+    spend,
+    text_abilities,
+    tier_open,
+)
+from dieproof.reference.dont_let_it_die.types import (
+    BERRY,
+    BONE,
+    CHARACTERS_IN_PLAY,
+    COOKED_BERRY,
+    COOKED_MEAT,
+    COST_COOK,
+    COST_CRAFT,
+    COST_INVESTIGATE,
+    COST_TRADE,
+    DECK_COSTS,
+    DECKS,
+    FIBER,
+    FKP,
+    FORAGE,
+    GATHER,
+    HARVEST,
+    HIDE,
+    HUNT,
+    ITEM_COPIES,
+    MEAT,
+    RAW_KINDS,
+    REVIVE_HP,
+    REVIVE_MEAT,
+    ROCK,
+    TOKEN_KINDS,
+    TRADE_RATE,
+    TRADE_RATE_STOCK_HUT,
+    USED_BERRY_STAMINA,
+    USED_DAILY,
+    USED_DOUBLE_MEAL,
+    USED_FREE,
+    USED_KILL_HEAL,
+    USED_KNOWLEDGE_HUT,
+    USED_REROLL,
+    WOOD,
+    AddWood,
+    Cook,
+    Craft,
+    DlidState,
+    DrawCard,
+    Eat,
+    EndTurn,
+    Fight,
+    Investigate,
+    Keep,
+    Member,
+    Pay,
+    PlaceFkp,
+    Reroll,
+    Revive,
+    Skill,
+    Step,
+    Trade,
+)
+
+PLANNING_DRAWS: Final = 2
+"""Planning Hut draws a day (Buildings)."""
+
+MEALS: Final = {BERRY: (3, 1), MEAT: (2, 1), COOKED_BERRY: (2, 2), COOKED_MEAT: (1, 2)}
+"""Food -> (tokens eaten, health) (Day Phase action 6; FAQ 4)."""
+BERRY_FOODS: Final = frozenset({BERRY, COOKED_BERRY, FIBER})
+MEAT_FOODS: Final = frozenset({MEAT, COOKED_MEAT})
+FOOD_WOOD: Final = {BERRY: (3, 1), MEAT: (2, 1), COOKED_BERRY: (2, 2), COOKED_MEAT: (1, 2)}
+"""Challenge 9: food -> (tokens, wood it stands for): its healing value."""
+
+
+def effect(state: DlidState) -> str:
+    """The effect of the night event in force ('' when none)."""
+    return "" if state.event < 0 else content.NIGHT_EVENTS[state.event].effect
+
+
+def surcharge(state: DlidState) -> int:
+    """Challenge 5 (Ice Age): every action costs 1 stamina more. Implements DLID-CHAL-5."""
+    return 1 if state.config.challenge == 5 else 0
+
+
+# -- the turn's actions ----------------------------------------------------------------------
+
+
+def draw_cost(state: DlidState, who: int, deck: int) -> int:
+    """Stamina a draw costs ``who``: Forage 2, Gather 2, Harvest 3, Hunt 3 (Ayla hunts for
+    2). Implements DLID-DAY-2."""
+    character = state.members[who].character
+    cost = 2 if deck == HUNT and character == AYLA else DECK_COSTS[deck]
+    return cost + surcharge(state)
+
+
+def may_draw(state: DlidState, who: int, deck: int) -> bool:
+    """Whether ``who`` may take the action of ``deck`` at all (not counting stamina).
+    Implements DLID-DAY-3 and the characters' restrictions."""
+    m = state.members[who]
+    c = m.character
+    if deck == HUNT and (not m.weapons or c in (GRUB, ATOUK)):
+        return False
+    if deck == HARVEST and not m.tools:
+        return False
+    if deck == FORAGE and c in (ATOUK, THUNK):
+        return False
+    if deck == GATHER and c == THUNK:
+        return False
+    if deck in (HUNT, HARVEST) and effect(state) == "fog":
+        return False
+    return state.on_top[deck] >= 0 or sum(state.decks[deck]) + sum(state.discards[deck]) > 0
+
+
+def _draws(state: DlidState, who: int) -> Iterator[DrawCard]:
+    m = state.members[who]
+    planning = state.building == content.PLANNING_HUT and state.planning_used < PLANNING_DRAWS
+    for deck in range(DECKS):
+        if not may_draw(state, who, deck):
+            continue
+        if m.stamina >= draw_cost(state, who, deck):
+            yield DrawCard(deck)
+            if planning:
+                yield DrawCard(deck, planning=True)
+        if deck == GATHER and m.character == NIRV and not m.used & USED_FREE:
+            yield DrawCard(deck, free=True)
+            if planning:
+                yield DrawCard(deck, free=True, planning=True)
+
+
+def may_investigate(state: DlidState, who: int) -> bool:
+    m = state.members[who]
+    if m.character == MABE or effect(state) == "sunburn":
+        return False
+    return not (effect(state) == "winds" and m.investigations >= 1)
+
+
+def _investigations(state: DlidState, who: int) -> Iterator[Investigate]:
+    if not may_investigate(state, who):
+        return
+    m = state.members[who]
+    if m.stamina >= COST_INVESTIGATE + surcharge(state):
+        yield Investigate()
+    if m.character == RIVER and not m.used & USED_FREE:
+        yield Investigate(free=True)
+
+
+def trade_rate(state: DlidState) -> int:
+    """Tokens given per token taken: 3, or 2 with the Stock Hut. Implements DLID-BUILD-4."""
+    return TRADE_RATE_STOCK_HUT if state.building == content.STOCK_HUT else TRADE_RATE
+
+
+def available(state: DlidState, kind: int) -> int:
+    return in_box(state, kind)
+
+
+def _trades(state: DlidState, who: int) -> Iterator[Trade]:
+    if state.config.challenge in (3, 7):
+        return
+    if state.members[who].stamina < COST_TRADE + surcharge(state):
+        return
+    if sum(state.tokens) < trade_rate(state):
+        return
+    for kind in (*RAW_KINDS, FKP):
+        if available(state, kind) > 0:
+            yield Trade(kind)
+
+
+def _cooks(state: DlidState, who: int) -> Iterator[Cook]:
+    if state.members[who].stamina < COST_COOK + surcharge(state):
+        return
+    for token in (BERRY, MEAT):
+        if state.tokens[token] > 0 and cooking(state, token):
+            yield Cook(token)
+
+
+def _waivers(cost: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Atouk's choices: which (sorted) tokens of ``cost`` to leave out, 2 of them but
+    never paying fewer than 2 (FAQ 16)."""
+    total = sum(cost)
+    k = min(2, max(total - 2, 0))
+    if k == 0:
+        return [()]
+    kinds = [kind for kind in range(TOKEN_KINDS) for _ in range(cost[kind])]
+    found: set[tuple[int, ...]] = set()
+    for i in range(len(kinds)):
+        if k == 1:
+            found.add((kinds[i],))
+            continue
+        for j in range(i + 1, len(kinds)):
+            found.add((kinds[i], kinds[j]))
+    return sorted(found)
+
+
+def craftable(state: DlidState, item: int) -> bool:
+    """Whether the group may craft ``item`` at all: its tier unlocked, a copy left in the
+    box, and for a building Crafting 3 and no building yet. Implements DLID-ITEMS-1,
+    DLID-ITEMS-2, DLID-ITEMS-3 and DLID-BUILD-1."""
+    spec = content.items(state.config)[item]
+    if not tier_open(state, spec.tier):
+        return False
+    if spec.kind == "building":
+        return state.building < 0 and has(state, "crafting-3")
+    return state.made[item] < ITEM_COPIES
+
+
+def slots(member: Member, kind: str) -> int:
+    card = content.CHARACTERS[member.character]
+    return card.weapon_slots if kind == "weapon" else card.tool_slots
+
+
+def equip_slots(member: Member, item: int, kind: str) -> list[int]:
+    """Slots ``item`` may go into: an occupied one (its item is unequipped) or the next
+    free one; Ajax's two tools must differ. Implements DLID-ITEMS-5."""
+    if kind == "building":
+        return []
+    held = member.weapons if kind == "weapon" else member.tools
+    out = []
+    for slot in range(min(len(held) + 1, slots(member, kind))):
+        others = [x for i, x in enumerate(held) if i != slot]
+        if kind == "tool" and member.character == AJAX and item in others:
+            continue
+        out.append(slot)
+    return out
+
+
+def _crafts(state: DlidState, who: int) -> Iterator[Craft]:
+    m = state.members[who]
+    if m.stamina < COST_CRAFT + surcharge(state):
+        return
+    table = content.items(state.config)
+    for item, spec in enumerate(table):
+        if not craftable(state, item):
+            continue
+        waivers = _waivers(spec.cost) if m.character == ATOUK else [()]
+        for waive in waivers:
+            cost = list(spec.cost)
+            for kind in waive:
+                cost[kind] -= 1
+            if any(state.tokens[k] < cost[k] for k in range(TOKEN_KINDS)):
+                continue
+            yield Craft(item, -1, waive)
+            for slot in equip_slots(m, item, spec.kind):
+                yield Craft(item, slot, waive)
+
+
+def mushroom(state: DlidState) -> bool:
+    """The mushroom night event: no skill that costs stamina today."""
+    return effect(state) == "mushroom"
+
+
+def _skills(state: DlidState, who: int) -> Iterator[Skill]:
+    m = state.members[who]
+    c = m.character
+    x = mushroom(state)
+    if c == GRONK and not m.used & USED_DAILY:
+        yield Skill(who, "gronk-rage")
+    elif c == CRON and not x and m.stamina >= 2:
+        for deck in range(DECKS):
+            if sum(state.discards[deck]):
+                yield Skill(who, "cron-shuffle", deck)
+    elif c == AJAX and not x and m.stamina >= 2 and not m.used & USED_DAILY:
+        yield Skill(who, "ajax-heal")
+    elif c == ATOUK and not x and m.stamina >= 2 and not m.used & USED_DAILY:
+        yield Skill(who, "atouk-wood")
+    elif c == AYLA and not x and m.stamina >= 1:
+        if state.tokens[BERRY] > 0 and available(state, FIBER) > 0:
+            yield Skill(who, "ayla-fiber")
+    elif c == TARA and not x and m.stamina >= 2:
+        for target in range(CHARACTERS_IN_PLAY):
+            if not state.members[target].down:
+                yield Skill(who, "tara-heal", target)
+    elif c == MABE and not x and m.stamina >= 3:
+        for kind in range(FKP):
+            if state.tokens[kind] > 0 and available(state, kind) > 0:
+                yield Skill(who, "mabe-copy", kind)
+    elif c == NIBNA:
+        yield Skill(who, "nibna-share")
+    elif c == ZEEBO and not x and m.stamina >= 3 and state.last_card >= 0:
+        yield Skill(who, "zeebo-double")
+
+
+# -- the free-action window ------------------------------------------------------------------
+
+
+def meal(state: DlidState, who: int, food: int) -> int:
+    """Health ``who`` would gain from eating ``food`` (before the maximum): the food's
+    value, doubled for Kara, for Nanuk's meat and for Nibna's meal at 1 health, plus 1 for
+    Spices (discovery and night event) and 2 for the Cooking Hut. Implements DLID-DAY-6
+    and DLID-BUILD-3."""
+    m = state.members[who]
+    base = MEALS[BERRY if food == FIBER else food][1]
+    c = m.character
+    nibna = c == NIBNA and m.hp == 1 and not m.used & USED_DOUBLE_MEAL
+    if c == KARA or (c == NANUK and food in MEAT_FOODS) or nibna:
+        base *= 2
+    if text_abilities(state) and has(state, "spices"):
+        base += 1
+    if effect(state) == "spices":
+        base += 1
+    if state.building == content.COOKING_HUT:
+        base += 2
+    return base
+
+
+def foods(state: DlidState) -> tuple[int, ...]:
+    if state.config.challenge == 3:
+        return (BERRY, FIBER, MEAT, COOKED_BERRY, COOKED_MEAT)
+    return (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)
+
+
+def _eats(state: DlidState) -> Iterator[Eat]:
+    menu = foods(state)
+    for who, m in enumerate(state.members):
+        if m.down:
+            continue
+        if m.character == VOG and m.stamina < 1:
+            continue
+        for food in menu:
+            need = MEALS[BERRY if food == FIBER else food][0]
+            if state.tokens[food] < need:
+                continue
+            if m.character == RIVER and food not in BERRY_FOODS:
+                continue
+            if m.character == NANUK and food not in MEAT_FOODS:
+                continue
+            yield Eat(who, food)
+
+
+def _revivals(state: DlidState) -> Iterator[Revive]:
+    if state.tokens[COOKED_MEAT] < REVIVE_MEAT:
+        return
+    for who, m in enumerate(state.members):
+        if m.down and not m.reviving:
+            yield Revive(who)
+
+
+def _woods(state: DlidState) -> Iterator[AddWood]:
+    if state.tokens[WOOD] > 0:
+        yield AddWood()
+    if state.config.challenge == 9:
+        for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
+            if state.tokens[food] >= FOOD_WOOD[food][0]:
+                yield AddWood(food)
+
+
+def open_discovery(state: DlidState, index: int) -> bool:
+    """Whether FKP may go on discovery ``index``: not unlocked, and every discovery an
+    arrow leads from unlocked (Challenge 9: every other one before Fire Starter).
+    Implements DLID-FKP-2 and DLID-FKP-3."""
+    if state.unlocked[index]:
+        return False
+    tree = content.TREES[state.config.tree]
+    if state.config.challenge == 9 and tree[index].name == "fire-starter":
+        return all(u for i, u in enumerate(state.unlocked) if i != index)
+    return all(state.unlocked[r] for r in tree[index].requires)
+
+
+def _placements(state: DlidState) -> Iterator[PlaceFkp]:
+    fkp = state.tokens[FKP] > 0
+    bone = state.tokens[BONE] > 0 and find(state, DUB) >= 0
+    if not (fkp or bone):
+        return
+    for index in range(len(state.unlocked)):
+        if open_discovery(state, index):
+            if fkp:
+                yield PlaceFkp(index)
+            if bone:
+                yield PlaceFkp(index, bone=True)
+
+
+def _gifts(state: DlidState) -> Iterator[Skill]:
+    kara = find(state, KARA)
+    if kara < 0 or state.members[kara].used & USED_DAILY:
+        return
+    for target, m in enumerate(state.members):
+        if target != kara and not m.down:
+            yield Skill(kara, "kara-gift", target)
+
+
+def free_actions(state: DlidState) -> Iterator[Eat | Revive | AddWood | PlaceFkp | Skill]:
+    """The free-action window, open at every TURN node (DLID-A10). Implements DLID-DAY-7."""
+    yield from _eats(state)
+    yield from _revivals(state)
+    yield from _woods(state)
+    yield from _placements(state)
+    yield from _gifts(state)
+
+
+def turn_actions(state: DlidState) -> list[object]:
+    """Every legal action at a TURN node, in canonical order: draws, Investigate Fire,
+    trades, cooking, crafts, skills, end of turn, then the free-action window."""
+    who = state.turn
+    out: list[object] = []
+    out.extend(_draws(state, who))
+    out.extend(_investigations(state, who))
+    out.extend(_trades(state, who))
+    out.extend(_cooks(state, who))
+    out.extend(_crafts(state, who))
+    out.extend(_skills(state, who))
+    out.append(EndTurn())
+    out.extend(free_actions(state))
+    return out
+
+
+def of_kind(state: DlidState, kind: type) -> Iterator[object]:
+    """The legal actions of one type at a TURN node (what ``apply`` checks against)."""
+    who = state.turn
+    if kind is DrawCard:
+        yield from _draws(state, who)
+    elif kind is Investigate:
+        yield from _investigations(state, who)
+    elif kind is Trade:
+        yield from _trades(state, who)
+    elif kind is Cook:
+        yield from _cooks(state, who)
+    elif kind is Craft:
+        yield from _crafts(state, who)
+    elif kind is Skill:
+        yield from _skills(state, who)
+        yield from _gifts(state)
+    elif kind is EndTurn:
+        yield EndTurn()
+    elif kind is Eat:
+        yield from _eats(state)
+    elif kind is Revive:
+        yield from _revivals(state)
+    elif kind is AddWood:
+        yield from _woods(state)
+    elif kind is PlaceFkp:
+        yield from _placements(state)
+
+
+# -- effects -------------------------------------------------------------------------------------
+
+
+def _used(state: DlidState, who: int, bit: int) -> DlidState:
+    m = state.members[who]
+    return set_member(state, who, replace(m, used=m.used | bit))
+
+
+def do_draw(state: DlidState, action: DrawCard) -> DlidState:
+    """Pay and start the draw; the per-action bonuses of Grub, Tara and Thunk (FAQ 8) and
+    Challenge 5's damage come with the action. Implements DLID-DAY-1, DLID-FAQ-8."""
+    who = state.turn
+    deck = action.deck
+    if action.free:
+        state = _used(state, who, USED_FREE)
+    else:
+        state = pay_stamina(state, who, draw_cost(state, who, deck))
+    if action.planning:
+        state = replace(state, planning_used=state.planning_used + 1)
+    c = state.members[who].character
+    if c == GRUB and deck == GATHER:
+        state = gain(state, FIBER, 1)
+    elif c == TARA and deck == FORAGE:
+        state = gain(state, BERRY, 1)
+    elif c == THUNK and deck == HUNT:
+        state = gain(state, MEAT, 1)
+    if state.config.challenge == 5:
+        m = state.members[who]
+        if not any(t in content.ARMOUR for t in m.tools):
+            state = damage(state, who, 1)
+    state = replace(state, last_card=-1)
+    if state.members[who].down or state.result is not None:
+        return state
+    return start_draw(replace(state, actor=who, deck=deck, drawn=(), planning=action.planning))
+
+
+def start_draw(state: DlidState) -> DlidState:
+    """Enter the DRAW chance node; an empty deck is first rebuilt from its discard pile,
+    only then (FAQ 5, 6). Implements DLID-CARDS-5."""
+    deck = state.deck
+    if state.on_top[deck] < 0 and sum(state.decks[deck]) == 0:
+        decks = list(state.decks)
+        discards = list(state.discards)
+        decks[deck] = discards[deck]
+        discards[deck] = tuple(0 for _ in discards[deck])
+        state = replace(state, decks=tuple(decks), discards=tuple(discards))
+    return replace(state, step=Step.DRAW)
+
+
+def discard_card(state: DlidState, deck: int, card: int) -> DlidState:
+    discards = list(state.discards)
+    pile = list(discards[deck])
+    pile[card] += 1
+    discards[deck] = tuple(pile)
+    return replace(state, discards=tuple(discards))
+
+
+def after_draw(state: DlidState) -> DlidState:
+    """What follows a card drawn (and its lightning roll): a second Planning Hut card,
+    the choice between two, or the card's resolution."""
+    if state.members[state.actor].down or state.result is not None:
+        for card in state.drawn:
+            state = discard_card(state, state.deck, card)
+        return back_to_turn(
+            replace(state, drawn=(), actor=-1, deck=-1, planning=False, again=False)
+        )
+    if state.planning and len(state.drawn) == 1:
+        deck = state.deck
+        if state.on_top[deck] >= 0 or sum(state.decks[deck]) + sum(state.discards[deck]) > 0:
+            return start_draw(state)
+    if state.planning and len(state.drawn) == 2:
+        return replace(state, step=Step.PICK)
+    return resolve(state, state.drawn[0])
+
+
+def keep(state: DlidState, action: Keep) -> DlidState:
+    """The Planning Hut: keep one, discard the other unused. Implements DLID-BUILD-5."""
+    other = state.drawn[1 - action.index]
+    state = discard_card(state, state.deck, other)
+    return resolve(state, state.drawn[action.index])
+
+
+def resolve(state: DlidState, card_index: int) -> DlidState:
+    """Resolve a drawn card: take its tokens (and the tools', discoveries' and skills'
+    extra tokens on matching draws), or fight its animal. Implements DLID-CARDS-1,
+    DLID-CARDS-2 and DLID-FKP-5."""
+    deck = state.deck
+    who = state.actor
+    card = content.DECK_CARDS[deck][card_index]
+    m = state.members[who]
+    state = replace(state, drawn=(card_index,))
+    if card.kind == "resource":
+        state = gain(state, card.token, card.amount)
+        for tool in m.tools:
+            bonus = content.TOOL_BONUS.get(tool)
+            if bonus is not None and bonus[0] == card.token:
+                state = gain(state, bonus[1], 1)
+        if text_abilities(state):
+            for name, token in content.DISCOVERY_BONUS.items():
+                if token == card.token and has(state, name):
+                    state = gain(state, token, 1)
+        if m.character == ZEEBO and card.token == BERRY:
+            state = heal(state, who, 1)
+        state = discard_card(state, deck, card_index)
+        last = card_index if m.character == ZEEBO else -1
+        state = replace(state, last_card=last, last_deck=deck)
+        return finish_card(state)
+    if card.kind == "nothing":
+        if m.character == RIVER:
+            state = gain(state, FKP, 2)
+        return finish_card(discard_card(state, deck, card_index))
+    if m.character == GRUB:
+        return finish_card(put_away(state, deck, card_index))
+    if m.character == AJAX and card.name == content.BEAST:
+        state = killed(state, who, card.life, MEAT, dead=False)
+        return finish_card(put_away(state, deck, card_index))
+    return replace(state, step=Step.FIGHT)
+
+
+def put_away(state: DlidState, deck: int, card: int) -> DlidState:
+    """A Danger! card after combat: to the discard pile, or under Challenge 4 back on top
+    of its deck the first time. Implements DLID-CHAL-4."""
+    if state.config.challenge == 4 and not state.again:
+        on_top = list(state.on_top)
+        on_top[deck] = card
+        return replace(state, on_top=tuple(on_top))
+    return discard_card(state, deck, card)
+
+
+def finish_card(state: DlidState) -> DlidState:
+    return back_to_turn(replace(state, drawn=(), actor=-1, deck=-1, planning=False, again=False))
+
+
+def fight_options(state: DlidState) -> list[Fight]:
+    """The ways to resolve the combat: which weapons (one, or two combined where a skill
+    gives two weapon slots; a Sling Shot needs a rock), armour, Vog, Nanuk's spoils.
+    Implements DLID-COMBAT-1 to DLID-COMBAT-5."""
+    who = state.actor
+    m = state.members[who]
+    card = content.DECK_CARDS[state.deck][state.drawn[0]]
+    table = content.items(state.config)
+    rocks = state.tokens[ROCK]
+    usable = [s for s, w in enumerate(m.weapons) if w != content.SLING_SHOT or rocks >= 1]
+    choices: list[tuple[int, ...]] = [(s,) for s in usable]
+    if len(usable) == 2:
+        slings = sum(1 for s in usable if m.weapons[s] == content.SLING_SHOT)
+        if rocks >= slings:
+            choices.append((usable[0], usable[1]))
+    if not choices:
+        choices = [()]
+    vog = find(state, VOG)
+    out: list[Fight] = []
+    for weapons in choices:
+        power = sum(table[m.weapons[s]].damage for s in weapons)
+        kill = bool(weapons) and power >= card.life
+        reach = min((table[m.weapons[s]].range for s in weapons), default=0)
+        hurt = (0 if reach >= 2 else 1) if kill else card.damage
+        spoils = (MEAT, HIDE, BONE) if kill and m.character == NANUK else (MEAT,)
+        for loot in spoils:
+            out.append(Fight(weapons, -1, False, loot))
+            if hurt > 0:
+                for slot, tool in enumerate(m.tools):
+                    if tool in content.ARMOUR and m.guards[slot] < content.ARMOUR[tool]:
+                        out.append(Fight(weapons, slot, False, loot))
+                if vog >= 0 and vog != who:
+                    out.append(Fight(weapons, -1, True, loot))
+    return out
+
+
+def fight(state: DlidState, action: Fight) -> DlidState:
+    """Resolve the combat (Danger! Cards, the three cases). Implements DLID-COMBAT-1 to
+    DLID-COMBAT-5 and DLID-FAQ-1."""
+    who = state.actor
+    m = state.members[who]
+    card_index = state.drawn[0]
+    card = content.DECK_CARDS[state.deck][card_index]
+    table = content.items(state.config)
+    power = sum(table[m.weapons[s]].damage for s in action.weapons)
+    kill = bool(action.weapons) and power >= card.life
+    reach = min((table[m.weapons[s]].range for s in action.weapons), default=0)
+    hurt = (0 if reach >= 2 else 1) if kill else card.damage
+    slings = sum(1 for s in action.weapons if m.weapons[s] == content.SLING_SHOT)
+    if slings:
+        state = replace(state, tokens=spend(state.tokens, ROCK, slings))
+    if action.armour >= 0 and hurt > 0:
+        guards = list(m.guards)
+        guards[action.armour] += 1
+        state = set_member(state, who, replace(state.members[who], guards=tuple(guards)))
+        hurt = 0
+    target = find(state, VOG) if action.vog else who
+    state = damage(state, target, hurt)
+    if kill:
+        state = killed(state, who, card.life, action.spoils, dead=state.members[who].down)
+    return finish_card(put_away(state, state.deck, card_index))
+
+
+def killed(state: DlidState, who: int, life: int, spoils: int, *, dead: bool) -> DlidState:
+    """A Danger! card killed by ``who``: meat equal to its life unless the killer died too
+    (FAQ 1), and every skill that reacts to a kill. Implements DLID-FAQ-1."""
+    if not dead:
+        state = gain(state, spoils, life)
+        c = state.members[who].character
+        if c == GRONK:
+            state = add_stamina(state, who, 2)
+        if find(state, CRON) >= 0:
+            state = add_stamina(state, who, 1)
+        if c == AYLA and not state.members[who].used & USED_KILL_HEAL:
+            state = _used(heal(state, who, 2), who, USED_KILL_HEAL)
+    nirv = find(state, NIRV)
+    if nirv >= 0:
+        state = heal(state, nirv, 1)
+    if find(state, NANUK) >= 0:
+        state = gain(state, FKP, 1)
+    return state
+
+
+def do_investigate(state: DlidState, action: Investigate) -> DlidState:
+    """Investigate Fire: pay 3 stamina (River once a day free) and roll the Fire Die;
+    Challenge 1 takes 1 FKP instead. Implements DLID-DAY-4 and DLID-CHAL-1."""
+    who = state.turn
+    if action.free:
+        state = _used(state, who, USED_FREE)
+    else:
+        state = pay_stamina(state, who, COST_INVESTIGATE + surcharge(state))
+    m = state.members[who]
+    state = set_member(state, who, replace(m, investigations=m.investigations + 1))
+    state = replace(state, last_card=-1)
+    if state.config.challenge == 1:
+        return found_fire(state, who, 1)
+    return replace(state, step=Step.ROLL, actor=who)
+
+
+def die_value(state: DlidState, value: int) -> int:
+    """A Fire Die roll after the contaminated water's -1 (never below blank)."""
+    return max(value - 1, 0) if effect(state) == "murky" else value
+
+
+def rolled(state: DlidState, value: int) -> DlidState:
+    """The Investigate Fire roll: Kara may have it re-rolled once a day."""
+    value = die_value(state, value)
+    kara = find(state, KARA)
+    if kara >= 0 and not state.members[kara].used & USED_REROLL:
+        return replace(state, step=Step.REROLL, roll=value)
+    return found_fire(state, state.actor, value)
+
+
+def reroll(state: DlidState, action: Reroll) -> DlidState:
+    """Kara's re-roll. Implements DLID-SKILL-3."""
+    if action.use:
+        kara = find(state, KARA)
+        return replace(_used(state, kara, USED_REROLL), step=Step.ROLL, roll=-1)
+    return found_fire(state, state.actor, state.roll)
+
+
+def found_fire(state: DlidState, who: int, value: int) -> DlidState:
+    """Take the FKP rolled, the Knowledge Hut's free one (once per character a day) and
+    Dub's berry on a 1. Implements DLID-DAY-4 and DLID-BUILD-6."""
+    state = gain(state, FKP, value)
+    m = state.members[who]
+    if state.building == content.KNOWLEDGE_HUT and not m.used & USED_KNOWLEDGE_HUT:
+        state = _used(gain(state, FKP, 1), who, USED_KNOWLEDGE_HUT)
+    if m.character == DUB and value == 1:
+        state = gain(state, BERRY, 1)
+    return back_to_turn(replace(state, roll=-1, actor=-1))
+
+
+def mabe_rolled(state: DlidState, value: int) -> DlidState:
+    """Mabe's roll: a blank gives her 2 stamina, else 1 FKP. Implements DLID-SKILL-12."""
+    value = die_value(state, value)
+    mabe = find(state, MABE)
+    state = replace(state, mabe=False)
+    if mabe >= 0:
+        from dieproof.reference.dont_let_it_die.types import USED_MABE
+
+        state = _used(state, mabe, USED_MABE)
+        state = add_stamina(state, mabe, 2) if value == 0 else gain(state, FKP, 1)
+    return back_to_turn(state)
+
+
+def do_trade(state: DlidState, action: Trade) -> DlidState:
+    """Trade with the neighbouring tribe: 1 stamina, then the tokens given one by one.
+    Implements DLID-DAY-5."""
+    state = pay_stamina(state, state.turn, COST_TRADE + surcharge(state))
+    return replace(state, step=Step.PAY, take=action.take, owed=trade_rate(state), last_card=-1)
+
+
+def pay_options(state: DlidState) -> list[Pay]:
+    return [Pay(kind) for kind in range(TOKEN_KINDS) if state.tokens[kind] > 0]
+
+
+def pay(state: DlidState, action: Pay) -> DlidState:
+    state = replace(state, tokens=spend(state.tokens, action.token, 1), owed=state.owed - 1)
+    if state.owed > 0:
+        return state
+    state = gain(state, state.take, 1)
+    return back_to_turn(replace(state, take=-1))
+
+
+def do_cook(state: DlidState, action: Cook) -> DlidState:
+    """Cook one food token: flip it to its cooked side. Implements DLID-DAY-8."""
+    state = pay_stamina(state, state.turn, COST_COOK + surcharge(state))
+    tokens = spend(state.tokens, action.token, 1)
+    tokens = spend(tokens, action.token + 1, -1)
+    return replace(state, tokens=tokens, last_card=-1)
+
+
+def do_craft(state: DlidState, action: Craft) -> DlidState:
+    """Craft: pay 3 stamina and the cost (Atouk's waiver), take the item and equip it or
+    keep it unequipped; a building goes by the fire. Implements DLID-DAY-9, DLID-ITEMS-4,
+    DLID-SKILL-7 and DLID-FAQ-16."""
+    who = state.turn
+    spec = content.items(state.config)[action.item]
+    state = pay_stamina(state, who, COST_CRAFT + surcharge(state))
+    tokens = list(state.tokens)
+    for kind in range(TOKEN_KINDS):
+        tokens[kind] -= spec.cost[kind]
+    for kind in action.waive:
+        tokens[kind] += 1
+    made = list(state.made)
+    made[action.item] += 1
+    state = replace(state, tokens=tuple(tokens), made=tuple(made), last_card=-1)
+    if spec.kind == "building":
+        return replace(state, building=action.item)
+    m = state.members[who]
+    if action.equip < 0:
+        return set_member(state, who, replace(m, spare=(*m.spare, action.item)))
+    return set_member(state, who, refit(state, equip(m, action.item, spec.kind, action.equip)))
+
+
+def equip(m: Member, item: int, kind: str, slot: int) -> Member:
+    """``m`` with ``item`` in slot ``slot`` of ``kind``; what was there is unequipped."""
+    held = list(m.weapons if kind == "weapon" else m.tools)
+    spare = list(m.spare)
+    if slot < len(held):
+        spare.append(held[slot])
+        held[slot] = item
+    else:
+        held.append(item)
+    if kind == "weapon":
+        return replace(m, weapons=tuple(held), spare=tuple(spare))
+    guards = list(m.guards) + [0] * (len(held) - len(m.guards))
+    guards[slot] = 0
+    return replace(m, tools=tuple(held), spare=tuple(spare), guards=tuple(guards))
+
+
+def do_skill(state: DlidState, action: Skill) -> DlidState:
+    """A character's skill (the characters' cards). Implements DLID-SKILL-1 to
+    DLID-SKILL-17 where the skill is an action."""
+    who = action.who
+    s = action.skill
+    last = state.last_card
+    if s != "kara-gift":
+        state = replace(state, last_card=-1)
+    if s == "gronk-rage":
+        state = _used(state, who, USED_DAILY)
+        state = damage(state, who, 2)
+        return back_to_turn(add_stamina(state, who, 2))
+    if s == "kara-gift":
+        return back_to_turn(add_stamina(_used(state, who, USED_DAILY), action.target, 2))
+    if s == "cron-shuffle":
+        decks = list(state.decks)
+        discards = list(state.discards)
+        t = action.target
+        decks[t] = tuple(a + b for a, b in zip(decks[t], discards[t], strict=True))
+        discards[t] = tuple(0 for _ in discards[t])
+        state = pay_stamina(state, who, 2)
+        return replace(state, decks=tuple(decks), discards=tuple(discards))
+    if s == "ajax-heal":
+        return heal(_used(pay_stamina(state, who, 2), who, USED_DAILY), who, 2)
+    if s == "atouk-wood":
+        return gain(_used(pay_stamina(state, who, 2), who, USED_DAILY), WOOD, 1)
+    if s == "ayla-fiber":
+        state = pay_stamina(state, who, 1)
+        return gain(replace(state, tokens=spend(state.tokens, BERRY, 1)), FIBER, 1)
+    if s == "tara-heal":
+        return heal(pay_stamina(state, who, 2), action.target, 1)
+    if s == "mabe-copy":
+        return gain(pay_stamina(state, who, 3), action.target, 1)
+    if s == "nibna-share":
+        state = damage(state, who, 2)
+        for other in range(CHARACTERS_IN_PLAY):
+            if other != who:
+                state = heal(state, other, 1)
+        return back_to_turn(state)
+    # zeebo-double: the last resource card's tokens once more
+    card = content.DECK_CARDS[state.last_deck][last]
+    state = pay_stamina(state, who, 3)
+    return gain(state, card.token, card.amount)
+
+
+def do_eat(state: DlidState, action: Eat) -> DlidState:
+    """Eat the exact amount of one food; Vog pays 1 stamina; Tara's berry stamina.
+    Implements DLID-DAY-6, DLID-FAQ-4, DLID-FAQ-9."""
+    who = action.who
+    m = state.members[who]
+    food = action.food
+    need = MEALS[BERRY if food == FIBER else food][0]
+    gained = meal(state, who, food)
+    if m.character == NIBNA and m.hp == 1:
+        state = _used(state, who, USED_DOUBLE_MEAL)
+    state = replace(state, tokens=spend(state.tokens, food, need))
+    if m.character == VOG:
+        state = pay_stamina(state, who, 1)
+    before = state.members[who].hp
+    state = heal(state, who, gained)
+    m = state.members[who]
+    if (
+        m.character == TARA
+        and food in BERRY_FOODS
+        and m.hp > before
+        and not m.used & USED_BERRY_STAMINA
+    ):
+        state = add_stamina(_used(state, who, USED_BERRY_STAMINA), who, 2)
+    return state
+
+
+def do_revive(state: DlidState, action: Revive) -> DlidState:
+    """Feed 3 cooked meat to an incapacitated character: back with 3 health at the end of
+    the next morning (skills that forbid meat do not matter). Implements DLID-DEATH-3."""
+    m = state.members[action.who]
+    state = replace(state, tokens=spend(state.tokens, COOKED_MEAT, REVIVE_MEAT))
+    return set_member(state, action.who, replace(m, reviving=True, hp=min(REVIVE_HP, m.max_hp)))
+
+
+def do_add_wood(state: DlidState, action: AddWood) -> DlidState:
+    """Put wood on the fire (it stays there); Challenge 9: food by its healing value.
+    Implements DLID-DAY-7 and DLID-CHAL-9."""
+    if action.food == WOOD:
+        return replace(state, tokens=spend(state.tokens, WOOD, 1), pit=state.pit + 1)
+    need, wood = FOOD_WOOD[action.food]
+    return replace(
+        state,
+        tokens=spend(state.tokens, action.food, need),
+        pit=state.pit + wood,
+        pit_food=state.pit_food + wood,
+    )
+
+
+def do_place(state: DlidState, action: PlaceFkp) -> DlidState:
+    """Place one FKP (Dub: a bone) on a discovery; at its cost it is unlocked, its stat
+    changes apply at once, and Fire Starter wins. Implements DLID-FKP-1, DLID-FKP-4,
+    DLID-END-1 and DLID-SKILL-5."""
+    kind = BONE if action.bone else FKP
+    state = replace(state, tokens=spend(state.tokens, kind, 1))
+    placed = list(state.placed)
+    placed[action.discovery] += 1
+    tree = content.TREES[state.config.tree]
+    spec = tree[action.discovery]
+    if placed[action.discovery] < spec.cost:
+        return replace(state, placed=tuple(placed))
+    placed[action.discovery] = 0
+    unlocked = list(state.unlocked)
+    unlocked[action.discovery] = True
+    state = refit_all(replace(state, placed=tuple(placed), unlocked=tuple(unlocked)))
+    if spec.name == "relaxation" and state.config.readings.relaxation == "heal-too":
+        for who in range(CHARACTERS_IN_PLAY):
+            state = heal(state, who, 2)
+    if spec.name == "fire-starter":
+        return over(state, "Fire Starter is unlocked", "DLID-END-1", won=True)
+    return state
+
+
+def end_turn(state: DlidState) -> DlidState:
+    """End the turn; left-over stamina stays unused. Implements DLID-DAY-10."""
+    m = state.members[state.turn]
+    state = set_member(state, state.turn, replace(m, done=True))
+    return back_to_turn(replace(state, last_card=-1))
+
+
+def back_to_turn(state: DlidState) -> DlidState:
+    """Return to the day's decision node: Mabe's pending roll first, then the turn
+    character if still in play and not done, else the next one on the left, else the
+    night. Implements DLID-DAY-1."""
+    if state.result is not None:
+        return state
+    if state.mabe:
+        return replace(state, step=Step.MABE)
+    turn = state.turn
+    m = state.members[turn]
+    if not m.down and not m.done:
+        return replace(state, step=Step.TURN)
+    for k in range(1, CHARACTERS_IN_PLAY + 1):
+        seat = (turn + k) % CHARACTERS_IN_PLAY
+        other = state.members[seat]
+        if not other.down and not other.done:
+            return replace(state, step=Step.TURN, turn=seat, last_card=-1)
+    from dieproof.reference.dont_let_it_die.night import start_night
+
+    return start_night(state)

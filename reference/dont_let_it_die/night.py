@@ -1,0 +1,432 @@
+"""Don't Let It Die: the night phase (one night event) and the morning phase (in its
+order), and the end of the game by the calendar and by the fire pit."""
+
+from __future__ import annotations
+
+from dieproof.reference.core.types import replace
+from dieproof.reference.dont_let_it_die import content
+from dieproof.reference.dont_let_it_die.base import (
+    DUB,
+    NIRV,
+    VOG,
+    damage,
+    find,
+    gain,
+    heal,
+    over,
+    refit,
+    set_member,
+    spend,
+)
+from dieproof.reference.dont_let_it_die.types import (
+    BERRY,
+    BONE,
+    CHARACTERS_IN_PLAY,
+    COOKED_BERRY,
+    COOKED_MEAT,
+    FKP,
+    LAST_DAY,
+    MEAT,
+    REVIVE_HP,
+    USED_DUB,
+    WOOD,
+    AddWood,
+    BreakTool,
+    DlidState,
+    Equip,
+    Give,
+    LoseItem,
+    Proceed,
+    Redraw,
+    Step,
+    Unequip,
+)
+
+WEAPON_BIT = 1
+TOOL_BIT = 2
+
+
+def night_effect(state: DlidState) -> str:
+    return content.NIGHT_EVENTS[state.event].effect
+
+
+def start_night(state: DlidState) -> DlidState:
+    """All turns are over: the night comes; on night 14 without Fire Starter the game is
+    lost (DLID-A1). Implements DLID-NIGHT-1 and DLID-END-4."""
+    if state.config.readings.game_end == "night-14" and state.day >= LAST_DAY:
+        return over(state, "night 14 came without Fire Starter", "DLID-END-4")
+    members = tuple(replace(m, used=m.used & ~USED_DUB) for m in state.members)
+    state = replace(state, members=members, turn=state.first, actor=-1, wood_taken=False)
+    return draw_event(state)
+
+
+def draw_event(state: DlidState) -> DlidState:
+    """Enter the NIGHT chance node (the night deck rebuilt from its discards if empty)."""
+    if sum(state.night_deck) == 0:
+        state = replace(
+            state,
+            night_deck=state.night_discard,
+            night_discard=tuple(0 for _ in state.night_discard),
+        )
+    return replace(state, step=Step.NIGHT)
+
+
+def event_drawn(state: DlidState, event: int) -> DlidState:
+    """A night event drawn (the one before goes to the discard pile); Dub may redraw."""
+    deck = list(state.night_deck)
+    deck[event] -= 1
+    state = replace(state, night_deck=tuple(deck), event=event)
+    dub = find(state, DUB)
+    if dub >= 0 and state.tokens[BONE] > 0 and not state.members[dub].used & USED_DUB:
+        return replace(state, step=Step.DUB)
+    return resolve_event(state)
+
+
+def discard_event(state: DlidState) -> DlidState:
+    if state.event < 0:
+        return state
+    pile = list(state.night_discard)
+    pile[state.event] += 1
+    return replace(state, night_discard=tuple(pile))
+
+
+def redraw(state: DlidState, action: Redraw) -> DlidState:
+    """Dub: one bone to discard the event and draw another, once a night.
+    Implements DLID-SKILL-5."""
+    if not action.use:
+        return resolve_event(state)
+    dub = find(state, DUB)
+    m = state.members[dub]
+    state = set_member(state, dub, replace(m, used=m.used | USED_DUB))
+    state = replace(discard_event(state), tokens=spend(state.tokens, BONE, 1), event=-1)
+    return draw_event(state)
+
+
+def everyone(state: DlidState, hurt: int) -> DlidState:
+    for who in range(CHARACTERS_IN_PLAY):
+        state = damage(state, who, hurt, day=False)
+    return state
+
+
+def remove_stolen(state: DlidState, token: int, n: int) -> DlidState:
+    """Remove ``n`` tokens of ``token``'s resource, cooked before raw (FAQ 13).
+    Implements DLID-FAQ-13."""
+    tokens = list(state.tokens)
+    kinds = (
+        (COOKED_BERRY, BERRY)
+        if token == BERRY
+        else (COOKED_MEAT, MEAT)
+        if token == MEAT
+        else (token,)
+    )
+    for kind in kinds:
+        take = min(n, tokens[kind])
+        tokens[kind] -= take
+        n -= take
+    return replace(state, tokens=tuple(tokens))
+
+
+def resolve_event(state: DlidState) -> DlidState:
+    """Follow the night event's instructions; an event that does not apply is ignored;
+    fractions round up. Implements DLID-NIGHT-2, DLID-NIGHT-3 and DLID-NIGHT-4."""
+    event = content.NIGHT_EVENTS[state.event]
+    e = event.effect
+    if e == "steal":
+        if state.config.challenge == 7:
+            state = everyone(state, 2)
+        nirv = find(state, NIRV)
+        if nirv >= 0:
+            for who in range(CHARACTERS_IN_PLAY):
+                state = heal(state, who, 1)
+        if state.result is not None:
+            return state
+        return replace(state, step=Step.NIGHT_ROLL)
+    if e == "heal-all":
+        for who in range(CHARACTERS_IN_PLAY):
+            state = heal(state, who, event.amount)
+    elif e == "broken-tool":
+        if any(m.tools and not m.down for m in state.members):
+            return replace(state, step=Step.BREAK_TOOL)
+    elif e == "stampede":
+        first = next_roller(state, 0)
+        if first >= 0:
+            return replace(state, step=Step.NIGHT_ROLL, night_roll=first)
+    elif e == "rainstorm":
+        if not any(m.stamina >= 1 and not m.down for m in state.members):
+            state = take_wood(state, 1)
+    elif e == "sabertooths":
+        if state.tokens[MEAT] > 0:
+            n = state.tokens[MEAT] if state.config.readings.sabertooth_meat == "all" else 1
+            state = replace(state, tokens=spend(state.tokens, MEAT, n))
+        else:
+            state = everyone(state, 2)
+    elif e == "earthquake":
+        spare = [content.items(state.config)[i].kind for m in state.members for i in m.spare]
+        bits = (WEAPON_BIT if "weapon" in spare else 0) | (TOOL_BIT if "tool" in spare else 0)
+        if bits:
+            return replace(state, step=Step.LOSE_ITEMS, to_lose=bits)
+    elif e == "teaching":
+        state = gain(state, FKP, sum(1 for m in state.members if not m.down))
+    elif e == "dead-boar":
+        state = gain(state, MEAT, event.amount)
+    elif e == "cold-wind":
+        state = everyone(state, 1)
+    elif e == "boars":
+        if state.tokens[BERRY] > 0:
+            half = (state.tokens[BERRY] + 1) // 2
+            state = replace(state, tokens=spend(state.tokens, BERRY, half))
+        else:
+            for who, m in enumerate(state.members):
+                if not m.weapons:
+                    state = damage(state, who, 2, day=False)
+    return end_night(state)
+
+
+def take_wood(state: DlidState, n: int) -> DlidState:
+    """A night event removes wood from the pit; an empty pit loses at once unless
+    DLID-A2 reads that the refuel comes first. Implements DLID-END-2."""
+    pit = max(state.pit - n, 0)
+    state = replace(state, pit=pit, pit_food=min(state.pit_food, pit), wood_taken=True)
+    if pit == 0 and state.config.readings.empty_pit == "at-once":
+        return over(state, "the fire pit is empty", "DLID-END-2")
+    return state
+
+
+def next_roller(state: DlidState, start: int) -> int:
+    for who in range(start, CHARACTERS_IN_PLAY):
+        if not state.members[who].down:
+            return who
+    return -1
+
+
+def night_rolled(state: DlidState, value: int) -> DlidState:
+    """A night event's Fire Die roll: a rival tribe steals that many; in a stampede a
+    blank is 1 damage to the character rolling."""
+    event = content.NIGHT_EVENTS[state.event]
+    if event.effect == "steal":
+        return end_night(remove_stolen(state, event.token, value))
+    who = state.night_roll
+    if value == 0:
+        state = damage(state, who, 1, day=False)
+        if state.result is not None:
+            return state
+    following = next_roller(state, who + 1)
+    if following >= 0:
+        return replace(state, night_roll=following)
+    return end_night(replace(state, night_roll=0))
+
+
+def break_options(state: DlidState) -> list[BreakTool]:
+    return [
+        BreakTool(who, slot)
+        for who, m in enumerate(state.members)
+        if not m.down
+        for slot in range(len(m.tools))
+    ]
+
+
+def break_tool(state: DlidState, action: BreakTool) -> DlidState:
+    """The broken tool leaves play. Implements DLID-NIGHT-2."""
+    m = state.members[action.who]
+    tools = m.tools[: action.slot] + m.tools[action.slot + 1 :]
+    guards = m.guards[: action.slot] + m.guards[action.slot + 1 :]
+    state = set_member(state, action.who, replace(m, tools=tools, guards=guards))
+    return end_night(state)
+
+
+def lose_options(state: DlidState) -> list[LoseItem]:
+    table = content.items(state.config)
+    out = []
+    for who, m in enumerate(state.members):
+        for index, item in enumerate(m.spare):
+            kind = table[item].kind
+            bit = WEAPON_BIT if kind == "weapon" else TOOL_BIT
+            if state.to_lose & bit:
+                out.append(LoseItem(who, index))
+    return out
+
+
+def lose_item(state: DlidState, action: LoseItem) -> DlidState:
+    m = state.members[action.who]
+    item = m.spare[action.index]
+    bit = WEAPON_BIT if content.items(state.config)[item].kind == "weapon" else TOOL_BIT
+    state = set_member(
+        state, action.who, replace(m, spare=m.spare[: action.index] + m.spare[action.index + 1 :])
+    )
+    left = state.to_lose & ~bit
+    table = content.items(state.config)
+    kinds = {table[i].kind for x in state.members for i in x.spare}
+    if left & WEAPON_BIT and "weapon" not in kinds:
+        left &= ~WEAPON_BIT
+    if left & TOOL_BIT and "tool" not in kinds:
+        left &= ~TOOL_BIT
+    state = replace(state, to_lose=left)
+    return state if left else end_night(state)
+
+
+def end_night(state: DlidState) -> DlidState:
+    """After the event: wood may still go on the fire if the event took some
+    (the night's note), then the morning."""
+    if state.result is not None:
+        return state
+    if state.wood_taken:
+        return replace(state, step=Step.REFUEL)
+    return morning(state)
+
+
+def refuel_options(state: DlidState) -> list[AddWood | Proceed]:
+    out: list[AddWood | Proceed] = []
+    if state.tokens[WOOD] > 0:
+        out.append(AddWood())
+    out.append(Proceed())
+    return out
+
+
+def refuel(state: DlidState, action: AddWood | Proceed) -> DlidState:
+    """The night's refuel window. Implements DLID-NIGHT-5."""
+    if isinstance(action, AddWood):
+        return replace(state, tokens=spend(state.tokens, WOOD, 1), pit=state.pit + 1)
+    if state.pit == 0:
+        return over(state, "the fire pit is empty", "DLID-END-2")
+    return morning(replace(state, wood_taken=False))
+
+
+def morning_damage(state: DlidState, who: int) -> int:
+    """Damage the morning deals ``who``: 1 (the Hard side 2 under DLID-A4), none with the
+    Shelter, +1 after the volcano, +1 in Challenge 8; none after high morale or for Vog.
+    Implements DLID-MORNING-3, DLID-BUILD-2."""
+    e = night_effect(state) if state.event >= 0 else ""
+    if e == "morale" or state.members[who].character == VOG:
+        return 0
+    base = (
+        2
+        if state.config.tracker == "hard" and state.config.readings.hard_tracker_damage == "two"
+        else 1
+    )
+    if state.building == content.SHELTER:
+        base = 0
+    if e == "volcano":
+        base += 1
+    if state.config.challenge == 8:
+        base += 1
+    return base
+
+
+def morning(state: DlidState) -> DlidState:
+    """The morning, steps 1-4 (then the item window): wood off the fire, the day
+    advances, the night's damage, stamina refilled. Implements DLID-MORNING-1 to
+    DLID-MORNING-4 and DLID-END-2."""
+    from dieproof.reference.dont_let_it_die.content import wood_count
+
+    burn = wood_count(state.config.tracker, state.day)
+    pit = max(state.pit - burn, 0)
+    state = replace(state, pit=pit, pit_food=max(state.pit_food - burn, 0))
+    if pit == 0:
+        return over(state, "the fire pit is empty", "DLID-END-2")
+    day = state.day + 1
+    state = replace(state, day=day)
+    ending = state.config.readings.game_end
+    if (ending == "day-14" and day >= LAST_DAY) or (ending == "day-15" and day > LAST_DAY):
+        return over(state, f"day {day} came without Fire Starter", "DLID-END-4")
+    for who in range(CHARACTERS_IN_PLAY):
+        state = damage(state, who, morning_damage(state, who), day=False)
+    if state.result is not None:
+        return state
+    e = night_effect(state) if state.event >= 0 else ""
+    less = 3 if e == "screeching" else 2 if e == "cold-wind" else 0
+    members = []
+    for m in state.members:
+        fresh = replace(m, used=0, done=False, investigations=0, guards=tuple(0 for _ in m.tools))
+        if not m.down:
+            fresh = replace(fresh, stamina=max(m.max_stamina - less, 0))
+        members.append(fresh)
+    state = replace(state, members=tuple(members), planning_used=0)
+    if state.config.challenge == 6:
+        tokens = list(state.tokens)
+        for kind in (BERRY, COOKED_BERRY, MEAT, COOKED_MEAT):
+            tokens[kind] = 0
+        state = replace(state, tokens=tuple(tokens))
+    return replace(state, step=Step.MORNING)
+
+
+def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
+    """The morning's item window: equip, unequip and hand over weapons and tools between
+    characters in play, then proceed. Implements DLID-MORNING-5."""
+    from dieproof.reference.dont_let_it_die.day import equip_slots
+
+    table = content.items(state.config)
+    out: list[Equip | Unequip | Give | Proceed] = []
+    for who, m in enumerate(state.members):
+        if m.down:
+            continue
+        for index, item in enumerate(m.spare):
+            for slot in equip_slots(m, item, table[item].kind):
+                out.append(Equip(who, index, slot))
+        for slot in range(len(m.weapons)):
+            out.append(Unequip(who, False, slot))
+        for slot in range(len(m.tools)):
+            out.append(Unequip(who, True, slot))
+        for index in range(len(m.spare)):
+            for to, other in enumerate(state.members):
+                if to != who and not other.down:
+                    out.append(Give(who, index, to))
+    out.append(Proceed())
+    return out
+
+
+def equip_item(state: DlidState, action: Equip) -> DlidState:
+    from dieproof.reference.dont_let_it_die.day import equip
+
+    m = state.members[action.who]
+    item = m.spare[action.index]
+    m = replace(m, spare=m.spare[: action.index] + m.spare[action.index + 1 :])
+    m = equip(m, item, content.items(state.config)[item].kind, action.slot)
+    return set_member(state, action.who, refit(state, m))
+
+
+def unequip_item(state: DlidState, action: Unequip) -> DlidState:
+    m = state.members[action.who]
+    if action.tool:
+        item = m.tools[action.slot]
+        m = replace(
+            m,
+            tools=m.tools[: action.slot] + m.tools[action.slot + 1 :],
+            guards=m.guards[: action.slot] + m.guards[action.slot + 1 :],
+            spare=(*m.spare, item),
+        )
+    else:
+        item = m.weapons[action.slot]
+        m = replace(
+            m,
+            weapons=m.weapons[: action.slot] + m.weapons[action.slot + 1 :],
+            spare=(*m.spare, item),
+        )
+    return set_member(state, action.who, refit(state, m))
+
+
+def give_item(state: DlidState, action: Give) -> DlidState:
+    m = state.members[action.who]
+    item = m.spare[action.index]
+    state = set_member(
+        state, action.who, replace(m, spare=m.spare[: action.index] + m.spare[action.index + 1 :])
+    )
+    other = state.members[action.to]
+    return set_member(state, action.to, replace(other, spare=(*other.spare, item)))
+
+
+def end_morning(state: DlidState) -> DlidState:
+    """The morning's last step: the first player token passes left; revived characters
+    return with 3 health and full stamina; the day begins. Implements DLID-MORNING-6 and
+    DLID-DEATH-3."""
+    members = []
+    for m in state.members:
+        if m.down and m.reviving:
+            back = refit(state, replace(m, down=False, reviving=False, hp=REVIVE_HP))
+            members.append(replace(back, stamina=back.max_stamina))
+        else:
+            members.append(m)
+    first = (state.first + 1) % CHARACTERS_IN_PLAY
+    state = replace(state, members=tuple(members), first=first, turn=first)
+    from dieproof.reference.dont_let_it_die.day import back_to_turn
+
+    return back_to_turn(state)

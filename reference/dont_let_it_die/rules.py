@@ -1,0 +1,425 @@
+"""Don't Let It Die: setup, whose move it is, the legal actions and chance outcomes of
+every node, ``apply`` and the result. The phases' rules are in
+:mod:`~dieproof.reference.dont_let_it_die.day` and
+:mod:`~dieproof.reference.dont_let_it_die.night`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Final
+
+from dieproof.reference.core import chance
+from dieproof.reference.core.errors import InvalidAction, InvalidConfig, RulesError
+from dieproof.reference.core.types import CHANCE, TERMINAL, Action, Result, replace
+from dieproof.reference.dont_let_it_die import content, day, night
+from dieproof.reference.dont_let_it_die.base import (
+    DUB,
+    KARA,
+    controller,
+    damage,
+    find,
+    illegal,
+    refit,
+)
+from dieproof.reference.dont_let_it_die.types import (
+    ACTION_TYPES,
+    CHARACTERS_IN_PLAY,
+    DECKS,
+    FIRE_DIE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    START_WOOD,
+    TOKEN_KINDS,
+    AddWood,
+    BreakTool,
+    CardDrawn,
+    Cook,
+    Craft,
+    DieRolled,
+    DlidConfig,
+    DlidState,
+    DrawCard,
+    Eat,
+    EndTurn,
+    Equip,
+    EventDrawn,
+    Fight,
+    Give,
+    Investigate,
+    Keep,
+    LoseItem,
+    Member,
+    Pay,
+    PlaceFkp,
+    Proceed,
+    Redraw,
+    Reroll,
+    Revive,
+    Skill,
+    Step,
+    Trade,
+    TreeName,
+    Unequip,
+)
+
+# -- configuration ----------------------------------------------------------------------------
+
+
+def validate_config(config: DlidConfig) -> None:
+    """Raise InvalidConfig for a game the rules do not allow: four distinct characters of
+    the base game, 1-4 players each controlling at least one, a first player among the
+    four, a challenge's tribe and difficulty. Implements DLID-SETUP-1, DLID-CHAL-0."""
+
+    def bad(message: str) -> InvalidConfig:
+        return InvalidConfig("DLID.CONFIG", message)
+
+    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+        raise bad(f"players must be 1 to 4, not {config.players}")
+    names = config.characters
+    if len(names) != CHARACTERS_IN_PLAY:
+        raise bad(f"the game has exactly four characters, not {len(names)}")
+    for name in names:
+        if name not in content.CHARACTER_INDEX:
+            raise bad(f"no character {name!r}; known: {', '.join(content.CHARACTER_NAMES)}")
+    if len(set(names)) != len(names):
+        raise bad("a character can be chosen only once")
+    if config.controllers:
+        if len(config.controllers) != CHARACTERS_IN_PLAY:
+            raise bad("controllers must name a player for each of the four characters")
+        if sorted(set(config.controllers)) != list(range(config.players)):
+            raise bad("every player controls at least one character, and only players 0..n-1")
+    if not 0 <= config.first_player < CHARACTERS_IN_PLAY:
+        raise bad(f"first_player must be a character 0-3, not {config.first_player}")
+    c = config.challenge
+    if not 0 <= c <= 9:
+        raise bad(f"challenge must be 0 (none) or 1-9, not {c}")
+    if c:
+        allowed = content.CHALLENGE_TRIBES.get(c)
+        if allowed is not None and not set(names) <= allowed:
+            raise bad(f"challenge {c} allows only {', '.join(sorted(allowed))}")
+        banned = content.CHALLENGE_BANNED.get(c, frozenset())
+        if set(names) & banned:
+            raise bad(f"challenge {c} does not allow {', '.join(sorted(banned))}")
+        if config.tree not in content.CHALLENGE_TREES[c]:
+            trees = ", ".join(sorted(content.CHALLENGE_TREES[c]))
+            raise bad(f"challenge {c} is played on the {trees} tree(s), not {config.tree}")
+
+
+def configs() -> tuple[DlidConfig, ...]:
+    """Every player count on every tree and tracker side, and each challenge with a tribe
+    and tree it allows (default readings)."""
+    out = [
+        DlidConfig(players=n, tree=tree, tracker=side)
+        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        for tree in ("easy", "normal", "normal+", "hard")
+        for side in ("normal", "hard")
+    ]
+    for c in range(1, 10):
+        out.append(challenge_config(c))
+    return tuple(out)
+
+
+def challenge_config(c: int, players: int = 1) -> DlidConfig:
+    """A configuration of challenge ``c`` with a tribe and tree it allows."""
+    tribes = {
+        1: ("Gronk", "Atouk", "Ayla", "Vog"),
+        3: ("Nibna", "Tara", "River", "Grub"),
+        4: ("Gronk", "Grub", "Kara", "Cron"),
+        8: ("Gronk", "Grub", "Kara", "Cron"),
+    }
+    tree: TreeName = "hard" if c in (5, 8, 9) else "normal"
+    return DlidConfig(
+        players=players,
+        characters=tribes.get(c, ("Gronk", "Grub", "Kara", "Cron")),
+        tree=tree,
+        challenge=c,
+    )
+
+
+# -- setup ---------------------------------------------------------------------------------------
+
+
+def initial_state(config: DlidConfig) -> DlidState:
+    """Setup: the four characters at full health and stamina with their starting items
+    equipped, every deck shuffled (a draw is a chance node), day 1 (Challenge 2: day 5),
+    three wood in the pit, the first player token. Implements DLID-SETUP-1 to
+    DLID-SETUP-4, DLID-CHAL-2 and DLID-CHAL-8."""
+    validate_config(config)
+    table = content.items(config)
+    made = [0] * len(table)
+    members: list[Member] = []
+    for name in config.characters:
+        index = content.CHARACTER_INDEX[name]
+        card = content.CHARACTERS[index]
+        m = Member(index, card.health, card.health, card.stamina, card.stamina)
+        if card.starts_with:
+            item = content.ITEM_INDEX[card.starts_with]
+            made[item] += 1
+            m = day.equip(m, item, table[item].kind, 0)
+        members.append(m)
+    decks = tuple(
+        tuple(
+            0 if config.challenge == 8 and card.kind == "danger" else card.count
+            for card in content.DECK_CARDS[deck]
+        )
+        for deck in range(DECKS)
+    )
+    tree = content.TREES[config.tree]
+    state = DlidState(
+        config=config,
+        step=Step.TURN,
+        day=5 if config.challenge == 2 else 1,
+        pit=START_WOOD,
+        tokens=(0,) * TOKEN_KINDS,
+        members=tuple(members),
+        first=config.first_player,
+        turn=config.first_player,
+        decks=decks,
+        discards=tuple(tuple(0 for _ in d) for d in decks),
+        night_deck=tuple(1 for _ in content.NIGHT_EVENTS),
+        night_discard=tuple(0 for _ in content.NIGHT_EVENTS),
+        placed=(0,) * len(tree),
+        unlocked=(False,) * len(tree),
+        made=tuple(made),
+    )
+    return replace(state, members=tuple(refit(state, m) for m in state.members))
+
+
+# -- nodes ---------------------------------------------------------------------------------------
+
+_DECISION_ACTOR: Final = {Step.FIGHT, Step.PICK}
+_CHANCE_STEPS: Final = {
+    Step.DRAW,
+    Step.LIGHTNING,
+    Step.ROLL,
+    Step.MABE,
+    Step.NIGHT,
+    Step.NIGHT_ROLL,
+}
+
+
+def to_move(state: DlidState) -> int:
+    """The player deciding (the controller of the character concerned), CHANCE or
+    TERMINAL."""
+    step = state.step
+    if step in _CHANCE_STEPS:
+        return CHANCE
+    if step is Step.OVER:
+        return TERMINAL
+    config = state.config
+    if step is Step.TURN or step is Step.PAY:
+        return controller(config, state.turn)
+    if step in _DECISION_ACTOR:
+        return controller(config, state.actor)
+    if step is Step.REROLL:
+        return controller(config, find(state, KARA))
+    if step is Step.DUB:
+        return controller(config, find(state, DUB))
+    return controller(config, state.first)
+
+
+def legal_actions(state: DlidState) -> tuple[Action, ...]:
+    """The decisions open at a decision node, in canonical order (the oracle contract)."""
+    step = state.step
+    if step is Step.TURN:
+        return tuple(day.turn_actions(state))  # type: ignore[arg-type]
+    if step is Step.FIGHT:
+        return tuple(day.fight_options(state))
+    if step is Step.PICK:
+        return (Keep(0), Keep(1))
+    if step is Step.PAY:
+        return tuple(day.pay_options(state))
+    if step is Step.REROLL:
+        return (Reroll(True), Reroll(False))
+    if step is Step.DUB:
+        return (Redraw(True), Redraw(False))
+    if step is Step.BREAK_TOOL:
+        return tuple(night.break_options(state))
+    if step is Step.LOSE_ITEMS:
+        return tuple(night.lose_options(state))
+    if step is Step.REFUEL:
+        return tuple(night.refuel_options(state))
+    if step is Step.MORNING:
+        return tuple(night.morning_options(state))
+    return ()
+
+
+def _die() -> tuple[tuple[DieRolled, Fraction], ...]:
+    return chance.weighted(tuple((DieRolled(v), n) for v, n in FIRE_DIE))
+
+
+DIE: Final = _die()
+
+
+def chance_outcomes(state: DlidState) -> tuple[tuple[Action, Fraction], ...]:
+    """The outcomes at a chance node: a card by its count, a night event by its count,
+    the Fire Die (blank 1/6, 1 3/6, 2 1/6, 3 1/6)."""
+    step = state.step
+    if step is Step.DRAW:
+        top = state.on_top[state.deck]
+        if top >= 0:
+            return ((CardDrawn(top), Fraction(1)),)
+        return chance.weighted(
+            tuple((CardDrawn(i), n) for i, n in enumerate(state.decks[state.deck]))
+        )
+    if step is Step.NIGHT:
+        return chance.weighted(tuple((EventDrawn(i), n) for i, n in enumerate(state.night_deck)))
+    if step in (Step.LIGHTNING, Step.ROLL, Step.MABE, Step.NIGHT_ROLL):
+        return DIE
+    return ()
+
+
+# -- apply -----------------------------------------------------------------------------------------
+
+_RULE_OF: Final[dict[type, str]] = {
+    DrawCard: "DLID-DAY-2",
+    Investigate: "DLID-DAY-4",
+    Trade: "DLID-DAY-5",
+    Pay: "DLID-DAY-5",
+    Cook: "DLID-DAY-8",
+    Craft: "DLID-DAY-9",
+    EndTurn: "DLID-DAY-10",
+    Eat: "DLID-DAY-6",
+    Revive: "DLID-DEATH-3",
+    AddWood: "DLID-DAY-7",
+    PlaceFkp: "DLID-FKP-1",
+    Skill: "DLID-SKILL-1",
+    Keep: "DLID-BUILD-5",
+    Fight: "DLID-COMBAT-1",
+    Reroll: "DLID-SKILL-3",
+    Redraw: "DLID-SKILL-5",
+    BreakTool: "DLID-NIGHT-2",
+    LoseItem: "DLID-NIGHT-2",
+    Equip: "DLID-MORNING-5",
+    Unequip: "DLID-MORNING-5",
+    Give: "DLID-MORNING-5",
+    Proceed: "DLID-MORNING-5",
+    CardDrawn: "DLID-CARDS-1",
+    DieRolled: "DLID-DAY-4",
+    EventDrawn: "DLID-NIGHT-1",
+}
+
+_TURN_EFFECTS: Final[dict[type, Callable[[DlidState, Action], DlidState]]] = {
+    DrawCard: day.do_draw,  # type: ignore[dict-item]
+    Investigate: day.do_investigate,  # type: ignore[dict-item]
+    Trade: day.do_trade,  # type: ignore[dict-item]
+    Cook: day.do_cook,  # type: ignore[dict-item]
+    Craft: day.do_craft,  # type: ignore[dict-item]
+    EndTurn: lambda s, a: day.end_turn(s),
+    Eat: day.do_eat,  # type: ignore[dict-item]
+    Revive: day.do_revive,  # type: ignore[dict-item]
+    AddWood: day.do_add_wood,  # type: ignore[dict-item]
+    PlaceFkp: day.do_place,  # type: ignore[dict-item]
+    Skill: day.do_skill,  # type: ignore[dict-item]
+}
+
+
+def _refuse(state: DlidState, action: Action) -> RulesError:
+    if type(action) not in ACTION_TYPES:
+        return InvalidAction("DLID.ACTION_TYPE", f"no action of type {type(action).__name__}")
+    if state.step is Step.OVER:
+        return illegal("GAME_OVER", "the game is over", "DLID-END-1")
+    return illegal(
+        "NOT_LEGAL",
+        f"{type(action).__name__} is not legal at a {state.step.value} node: {action!r}",
+        _RULE_OF.get(type(action), "DLID-DAY-1"),
+    )
+
+
+def _is_outcome(state: DlidState, action: Action) -> bool:
+    return any(a == action for a, _ in chance_outcomes(state))
+
+
+def apply(state: DlidState, action: Action) -> DlidState:
+    """The state after ``action``; raises InvalidAction or IllegalAction (the rule it
+    breaks named) for anything the node does not list."""
+    step = state.step
+    kind = type(action)
+    if step is Step.TURN:
+        effect = _TURN_EFFECTS.get(kind)
+        if effect is None or action not in day.of_kind(state, kind):
+            raise _refuse(state, action)
+        return effect(state, action)
+    if step in _CHANCE_STEPS:
+        if not _is_outcome(state, action):
+            raise _refuse(state, action)
+        return _chance(state, action)
+    if action not in legal_actions(state):
+        raise _refuse(state, action)
+    if step is Step.FIGHT:
+        return day.fight(state, action)  # type: ignore[arg-type]
+    if step is Step.PICK:
+        return day.keep(state, action)  # type: ignore[arg-type]
+    if step is Step.PAY:
+        return day.pay(state, action)  # type: ignore[arg-type]
+    if step is Step.REROLL:
+        return day.reroll(state, action)  # type: ignore[arg-type]
+    if step is Step.DUB:
+        return night.redraw(state, action)  # type: ignore[arg-type]
+    if step is Step.BREAK_TOOL:
+        return night.break_tool(state, action)  # type: ignore[arg-type]
+    if step is Step.LOSE_ITEMS:
+        return night.lose_item(state, action)  # type: ignore[arg-type]
+    if step is Step.REFUEL:
+        return night.refuel(state, action)  # type: ignore[arg-type]
+    # Step.MORNING
+    if isinstance(action, Equip):
+        return night.equip_item(state, action)
+    if isinstance(action, Unequip):
+        return night.unequip_item(state, action)
+    if isinstance(action, Give):
+        return night.give_item(state, action)
+    return night.end_morning(state)
+
+
+def _chance(state: DlidState, action: Action) -> DlidState:
+    step = state.step
+    if step is Step.DRAW:
+        assert isinstance(action, CardDrawn)
+        deck = state.deck
+        again = False
+        if state.on_top[deck] >= 0:
+            on_top = list(state.on_top)
+            on_top[deck] = -1
+            state = replace(state, on_top=tuple(on_top))
+            again = True
+        else:
+            decks = list(state.decks)
+            cards = list(decks[deck])
+            cards[action.card] -= 1
+            decks[deck] = tuple(cards)
+            state = replace(state, decks=tuple(decks))
+        state = replace(state, drawn=(*state.drawn, action.card), again=state.again or again)
+        if day.effect(state) == "lightning":
+            return replace(state, step=Step.LIGHTNING)
+        return day.after_draw(state)
+    assert isinstance(action, (DieRolled, EventDrawn))
+    if step is Step.NIGHT:
+        assert isinstance(action, EventDrawn)
+        return night.event_drawn(night.discard_event(state), action.event)
+    assert isinstance(action, DieRolled)
+    if step is Step.LIGHTNING:
+        if action.value == 0:
+            state = damage(state, state.actor, 1)
+        return day.after_draw(state)
+    if step is Step.ROLL:
+        return day.rolled(state, action.value)
+    if step is Step.MABE:
+        return day.mabe_rolled(state, action.value)
+    return night.night_rolled(state, action.value)
+
+
+def result(state: DlidState) -> Result | None:
+    """None while the game runs; else won (Fire Starter) or lost, and why."""
+    return state.result
+
+
+def sample_chance(state: DlidState, rng: random.Random) -> Action:
+    return chance.sample(chance_outcomes(state), rng)
+
+
+def sample_legal_action(state: DlidState, rng: random.Random) -> Action:
+    actions: Sequence[Action] = legal_actions(state)
+    return actions[rng.randrange(len(actions))]

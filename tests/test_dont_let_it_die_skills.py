@@ -1,0 +1,449 @@
+"""Don't Let It Die: the seventeen characters' skills, the night events one by one, and
+the nine Challenges with their restrictions."""
+
+from __future__ import annotations
+
+import pytest
+
+from dieproof.reference.core.errors import InvalidConfig
+from dieproof.reference.core.types import replace
+from dieproof.reference.dont_let_it_die import content, rules
+from dieproof.reference.dont_let_it_die.types import (
+    BERRY,
+    BONE,
+    COOKED_BERRY,
+    FIBER,
+    FKP,
+    FORAGE,
+    GATHER,
+    HARVEST,
+    HIDE,
+    HUNT,
+    MEAT,
+    ROCK,
+    WOOD,
+    AddWood,
+    BreakTool,
+    CardDrawn,
+    DieRolled,
+    DlidConfig,
+    DrawCard,
+    Eat,
+    EventDrawn,
+    Fight,
+    Investigate,
+    LoseItem,
+    PlaceFkp,
+    Proceed,
+    Readings,
+    Redraw,
+    Reroll,
+    Skill,
+    Step,
+    Trade,
+)
+
+from .dlid_helpers import at_turn, card, drawn, event, member, night_of, play, start, tokens, unlock
+
+
+def tribe(*names: str, **fields: object) -> object:
+    return start(characters=names, **fields)
+
+
+# -- skills ------------------------------------------------------------------------------------
+
+
+def test_gronk() -> None:
+    s = at_turn(start(), 0)
+    s = member(s, 0, stamina=1)
+    s = play(s, Skill(0, "gronk-rage"))
+    assert (s.members[0].hp, s.members[0].stamina) == (5, 3)
+    assert Skill(0, "gronk-rage") not in rules.legal_actions(s)
+    s = member(s, 0, weapons=(content.ROCK_KNIFE,), stamina=2)
+    after = play(drawn(s, 0, GATHER, "Beast"), Fight((0,)))
+    assert after.members[0].stamina == 0 + 2 + 1  # his 2, and Cron's 1
+
+
+def test_grub() -> None:
+    s = at_turn(start(), 1)
+    s = member(s, 1, weapons=(content.CLUB,))
+    assert DrawCard(HUNT) not in rules.legal_actions(s)
+    after = drawn(s, 1, GATHER, "Boar")
+    assert after.step is Step.TURN and after.members[1].hp == 4 and after.tokens[FIBER] == 1
+    assert after.tokens[MEAT] == 0
+
+
+def test_kara() -> None:
+    s = tokens(member(start(), 2, hp=1), cooked_meat=1)
+    assert play(s, Eat(2, 6)).members[2].hp == 4  # 2 doubled, to her maximum of 4
+    s = play(at_turn(start(), 3), Investigate())
+    s = play(play(s, DieRolled(0)), Reroll(True))
+    assert s.step is Step.ROLL
+    s = play(s, DieRolled(2))
+    assert s.step is Step.TURN and s.tokens[FKP] == 2  # no second re-roll
+    s = at_turn(member(start(), 3, stamina=1), 0)
+    s = play(s, Skill(2, "kara-gift", 3))
+    assert s.members[3].stamina == 3
+    assert not [
+        a for a in rules.legal_actions(s) if isinstance(a, Skill) and a.skill == "kara-gift"
+    ]
+
+
+def test_cron() -> None:
+    s = at_turn(start(), 3)
+    s = replace(s, discards=(s.decks[0], *s.discards[1:]), decks=((0,) * 8, *s.decks[1:]))
+    s = play(s, Skill(3, "cron-shuffle", FORAGE))
+    assert sum(s.decks[FORAGE]) == 8 and s.members[3].stamina == 4
+    k = member(at_turn(start(), 2), 2, weapons=(content.SPEAR,), stamina=2)
+    assert play(drawn(k, 2, GATHER, "Boar"), Fight((0,))).members[2].stamina == 1
+
+
+def test_dub() -> None:
+    s = tokens(start(characters=("Dub", "Grub", "Kara", "Cron")), bone=2)
+    assert PlaceFkp(0, bone=True) in rules.legal_actions(s)
+    s = play(s, PlaceFkp(0, bone=True))
+    assert s.placed[0] == 1 and s.tokens[BONE] == 1
+    n = night_of(s)
+    n = play(n, content_event("Calm night"))
+    assert n.step is Step.DUB
+    n = play(n, Redraw(True))
+    assert n.step is Step.NIGHT and n.tokens[BONE] == 0 and n.night_discard[25] == 1
+    d = at_turn(start(characters=("Dub", "Grub", "Vog", "Cron")), 0)
+    d = play(play(d, Investigate()), DieRolled(1))
+    assert (d.tokens[FKP], d.tokens[BERRY]) == (1, 1)
+
+
+def content_event(name: str) -> EventDrawn:
+    return EventDrawn([e.name for e in content.NIGHT_EVENTS].index(name))
+
+
+def test_ajax() -> None:
+    s = at_turn(member(start(characters=("Ajax", "Grub", "Kara", "Cron")), 0, hp=5), 0)
+    s = play(s, Skill(0, "ajax-heal"))
+    assert (s.members[0].hp, s.members[0].stamina) == (7, 3)
+    after = drawn(s, 0, GATHER, "Beast")
+    assert after.step is Step.TURN and after.tokens[MEAT] == 1 and after.members[0].hp == 7
+    assert content.CHARACTERS[5].tool_slots == 2 and content.CHARACTERS[0].weapon_slots == 2
+    m = replace(s.members[0], tools=(content.BAG,), spare=(content.BAG, content.PICK_AXE))
+    from dieproof.reference.dont_let_it_die.day import equip_slots
+
+    assert equip_slots(m, content.BAG, "tool") == [0]  # two different tools
+    assert equip_slots(m, content.PICK_AXE, "tool") == [0, 1]
+
+
+def test_atouk() -> None:
+    s = at_turn(start(characters=("Atouk", "Grub", "Kara", "Cron")), 0)
+    s = member(s, 0, weapons=(content.CLUB,))
+    legal = rules.legal_actions(s)
+    assert DrawCard(FORAGE) not in legal and DrawCard(HUNT) not in legal
+    s = play(s, Skill(0, "atouk-wood"))
+    assert s.tokens[WOOD] == 1 and s.members[0].stamina == 4
+
+
+def test_ayla() -> None:
+    s = at_turn(start(characters=("Ayla", "Grub", "Kara", "Cron")), 0)
+    s = member(s, 0, weapons=(content.ROCK_KNIFE,), hp=3)
+    h = play(s, DrawCard(HUNT))
+    assert h.members[0].stamina == 3
+    won = play(play(h, CardDrawn(card(HUNT, "Beast"))), Fight((0,)))
+    assert won.members[0].hp == 3 - 1 + 2
+    s = play(tokens(s, berry=1), Skill(0, "ayla-fiber"))
+    assert (s.tokens[BERRY], s.tokens[FIBER], s.members[0].stamina) == (0, 1, 4)
+
+
+def test_river() -> None:
+    s = tokens(
+        member(start(characters=("River", "Grub", "Kara", "Cron")), 0, hp=1), meat=2, berry=3
+    )
+    assert Eat(0, MEAT) not in rules.legal_actions(s) and Eat(0, BERRY) in rules.legal_actions(s)
+    s = at_turn(s, 0)
+    assert drawn(s, 0, FORAGE, "nothing").tokens[FKP] == 2
+    free = play(s, Investigate(free=True))
+    assert free.members[0].stamina == 4
+
+
+def test_tara() -> None:
+    s = tokens(
+        member(start(characters=("Tara", "Grub", "Kara", "Cron")), 0, hp=1, stamina=1), berry=3
+    )
+    s = play(s, Eat(0, BERRY))
+    assert (s.members[0].hp, s.members[0].stamina) == (2, 3)
+    assert tokens(s, berry=1).tokens[BERRY] == 1 and Eat(0, BERRY) not in rules.legal_actions(
+        tokens(s, berry=1)
+    )
+    f = drawn(at_turn(member(s, 0, stamina=5), 0), 0, FORAGE, "nothing")
+    assert f.tokens[BERRY] == 1
+    h = play(
+        member(at_turn(start(characters=("Tara", "Grub", "Kara", "Cron")), 0), 3, hp=2),
+        Skill(0, "tara-heal", 3),
+    )
+    assert h.members[3].hp == 3
+
+
+def test_nirv() -> None:
+    s = start(characters=("Nirv", "Grub", "Kara", "Cron"))
+    s = member(s, 0, hp=3)
+    k = member(at_turn(s, 2), 2, weapons=(content.SPEAR,))
+    assert play(drawn(k, 2, GATHER, "Beast"), Fight((0,))).members[0].hp == 4
+    n = event(night_of(member(s, 1, hp=2)), "Rival Tribe (wood)")
+    assert n.members[1].hp == 3 and n.members[0].hp == 4
+    free = play(at_turn(s, 0), DrawCard(GATHER, free=True))
+    assert free.members[0].stamina == 3
+
+
+def test_mabe() -> None:
+    s = at_turn(start(characters=("Mabe", "Grub", "Kara", "Cron")), 0)
+    assert not [a for a in rules.legal_actions(s) if isinstance(a, Investigate)]
+    s = member(s, 0, hp=3)
+    s = drawn(s, 0, GATHER, "Beast")
+    s = play(s, Fight())
+    assert s.step is Step.MABE
+    s = play(s, DieRolled(2))
+    assert s.tokens[FKP] == 1 and s.step is Step.TURN
+    c = play(
+        tokens(at_turn(start(characters=("Mabe", "Grub", "Kara", "Cron")), 0), rock=1),
+        Skill(0, "mabe-copy", ROCK),
+    )
+    assert c.tokens[ROCK] == 2 and c.members[0].stamina == 2
+
+
+def test_nanuk() -> None:
+    s = tokens(
+        member(start(characters=("Nanuk", "Grub", "Kara", "Cron")), 0, hp=1), berry=3, meat=2
+    )
+    assert Eat(0, BERRY) not in rules.legal_actions(s)
+    assert play(s, Eat(0, MEAT)).members[0].hp == 3
+    k = member(at_turn(s, 0), 0, weapons=(content.SPEAR,), hp=6)
+    f = drawn(k, 0, HUNT, "Boar")
+    assert {a.spoils for a in rules.legal_actions(f) if isinstance(a, Fight)} == {MEAT, HIDE, BONE}
+    after = play(f, Fight((0,), spoils=HIDE))
+    assert (after.tokens[HIDE], after.tokens[FKP]) == (2, 1)
+
+
+def test_nibna() -> None:
+    s = tokens(member(start(characters=("Nibna", "Grub", "Kara", "Cron")), 0, hp=1), cooked_berry=4)
+    s = play(s, Eat(0, COOKED_BERRY))
+    assert s.members[0].hp == 5
+    s = play(member(s, 0, hp=1), Eat(0, COOKED_BERRY))
+    assert s.members[0].hp == 3  # once a day
+    t = at_turn(
+        member(member(start(characters=("Nibna", "Grub", "Kara", "Cron")), 1, hp=2), 2, hp=2), 0
+    )
+    t = play(t, Skill(0, "nibna-share"))
+    assert [m.hp for m in t.members] == [5, 3, 3, 5]
+
+
+def test_zeebo() -> None:
+    s = at_turn(start(characters=("Zeebo", "Grub", "Kara", "Cron")), 0)
+    assert content.CHARACTERS[14].tool_slots == 0
+    s = member(s, 0, hp=2)
+    s = drawn(s, 0, FORAGE, "2 berry")
+    assert s.members[0].hp == 3 and s.tokens[BERRY] == 2
+    s = play(s, Skill(0, "zeebo-double"))
+    assert s.tokens[BERRY] == 4 and s.members[0].stamina == 1
+
+
+def test_thunk() -> None:
+    s = at_turn(start(characters=("Thunk", "Grub", "Kara", "Cron")), 0)
+    legal = rules.legal_actions(s)
+    assert DrawCard(FORAGE) not in legal and DrawCard(GATHER) not in legal
+    h = drawn(s, 0, HUNT, "2 hide")
+    assert (h.tokens[MEAT], h.tokens[HIDE]) == (1, 2)
+
+
+def test_vog() -> None:
+    s = start(characters=("Vog", "Grub", "Kara", "Cron"))
+    m = event(night_of(s), "Calm night")
+    assert m.members[0].hp == 10
+    e = play(tokens(member(s, 0, hp=5), cooked_meat=1), Eat(0, 6))
+    assert (e.members[0].hp, e.members[0].stamina) == (7, 4)
+    f = drawn(at_turn(s, 2), 2, GATHER, "Boar")
+    after = play(f, Fight((), vog=True))
+    assert after.members[2].hp == 4 and after.members[0].hp == 8
+
+
+# -- the night events ------------------------------------------------------------------
+
+
+def test_night_events_of_the_next_day() -> None:
+    s = start()
+    s = member(s, 2, weapons=(content.CLUB,), tools=(content.BAG,))
+    fog = play(event(night_of(s), "Thick fog"), Proceed())
+    fog = at_turn(fog, 2)
+    assert DrawCard(HUNT) not in rules.legal_actions(fog) and DrawCard(
+        HARVEST
+    ) not in rules.legal_actions(fog)
+    sun = at_turn(play(event(night_of(s), "Sunburn"), Proceed()), 3)
+    assert Investigate() not in rules.legal_actions(sun)
+    wind = at_turn(play(event(night_of(s), "High winds"), Proceed()), 3)
+    wind = play(play(wind, Investigate()), DieRolled(1))
+    wind = play(wind, Reroll(False)) if wind.step is Step.REROLL else wind
+    assert Investigate() not in rules.legal_actions(member(wind, 3, stamina=6))
+    murky = at_turn(play(event(night_of(s), "Contaminated water"), Proceed()), 3)
+    murky = play(play(murky, Investigate()), DieRolled(1))
+    assert murky.roll == 0
+    storm = at_turn(play(event(night_of(s), "Lightning storm"), Proceed()), 3)
+    storm = play(play(storm, DrawCard(GATHER)), CardDrawn(card(GATHER, "1 rock")))
+    assert storm.step is Step.LIGHTNING
+    storm = play(storm, DieRolled(0))
+    assert storm.members[3].hp == 3 and storm.tokens[ROCK] == 1
+    spice = tokens(member(play(event(night_of(s), "Spices"), Proceed()), 3, hp=1), meat=2)
+    assert play(spice, Eat(3, MEAT)).members[3].hp == 3
+    sick = at_turn(play(event(night_of(s), "Food poisoning"), Proceed()), 0)
+    sick = member(sick, 0, stamina=0)
+    assert play(sick, Skill(0, "gronk-rage")).members[0].stamina == 0
+    shroom = at_turn(play(event(night_of(s), "Strange mushroom"), Proceed()), 3)
+    shroom = replace(shroom, discards=((1,) * 8, *shroom.discards[1:]))
+    assert not [
+        a for a in rules.legal_actions(shroom) if isinstance(a, Skill) and a.skill == "cron-shuffle"
+    ]
+
+
+def test_night_events_of_the_night_and_morning() -> None:
+    s = start()
+    heal = event(night_of(member(s, 0, hp=2)), "Healing smoke")
+    assert heal.members[0].hp == 3  # 2 + 2, then the morning's 1
+    morale = event(night_of(s), "High morale")
+    assert [m.hp for m in morale.members] == [7, 4, 4, 5]
+    volcano = event(night_of(s), "Volcano")
+    assert [m.hp for m in volcano.members] == [5, 2, 2, 3]
+    cold = event(night_of(s), "Cold wind")
+    assert [m.hp for m in cold.members] == [5, 2, 2, 3] and [m.stamina for m in cold.members] == [
+        2,
+        5,
+        3,
+        4,
+    ]
+    boar = event(night_of(s), "Dead boar")
+    assert boar.tokens[MEAT] == 2
+    teach = event(night_of(s), "Teaching")
+    assert teach.tokens[FKP] == 4
+    saber = event(night_of(tokens(s, meat=3)), "Sabertooths")
+    assert saber.tokens[MEAT] == 0 and saber.members[0].hp == 6
+    one = event(
+        night_of(tokens(start(readings=Readings(sabertooth_meat="one")), meat=3)), "Sabertooths"
+    )
+    assert one.tokens[MEAT] == 2
+    hungry = event(night_of(s), "Sabertooths")
+    assert hungry.members[0].hp == 4
+    herd = event(night_of(s), "Mammoth stampede")
+    assert herd.step is Step.NIGHT_ROLL and herd.night_roll == 0
+    for value in (0, 1, 0, 2):
+        herd = play(herd, DieRolled(value))
+    assert [m.hp for m in herd.members] == [5, 3, 2, 4]
+    broken = event(night_of(s), "Broken tool")
+    assert rules.legal_actions(broken) == (BreakTool(3, 0),)
+    assert play(broken, BreakTool(3, 0)).members[3].tools == ()
+    quake = member(s, 1, spare=(content.CLUB, content.BAG, content.SPEAR))
+    quake = event(night_of(quake), "Earthquake")
+    assert quake.step is Step.LOSE_ITEMS
+    quake = play(play(quake, LoseItem(1, 0)), LoseItem(1, 0))
+    assert quake.members[1].spare == (content.SPEAR,) and quake.step is Step.MORNING
+
+
+# -- challenges ------------------------------------------------------------------------
+
+
+def test_challenge_restrictions_are_config_errors() -> None:
+    with pytest.raises(InvalidConfig):
+        rules.validate_config(DlidConfig(challenge=1))  # Kara, Cron not allowed
+    with pytest.raises(InvalidConfig):
+        rules.validate_config(
+            DlidConfig(characters=("Gronk", "Atouk", "Ayla", "Vog"), challenge=1, tree="easy")
+        )
+    with pytest.raises(InvalidConfig):
+        rules.validate_config(DlidConfig(characters=("Atouk", "Grub", "Kara", "Cron"), challenge=4))
+    with pytest.raises(InvalidConfig):
+        rules.validate_config(DlidConfig(challenge=8, tree="normal"))
+    with pytest.raises(InvalidConfig):
+        rules.validate_config(DlidConfig(challenge=10))
+    for c in range(1, 10):
+        rules.validate_config(rules.challenge_config(c))
+
+
+def test_fire_hot() -> None:
+    s = at_turn(start(characters=("Gronk", "Atouk", "Ayla", "Vog"), challenge=1), 3)
+    s = play(s, Investigate())
+    assert s.step is Step.TURN and s.tokens[FKP] == 1 and s.members[3].stamina == 2
+
+
+def test_day_five() -> None:
+    assert start(challenge=2).day == 5
+
+
+def test_berries_everywhere() -> None:
+    s = tokens(
+        member(start(characters=("Nibna", "Tara", "River", "Grub"), challenge=3), 3, hp=1),
+        fiber=3,
+        rock=5,
+    )
+    legal = rules.legal_actions(s)
+    assert Eat(3, FIBER) in legal and not [a for a in legal if isinstance(a, Trade)]
+    assert play(s, Eat(3, FIBER)).members[3].hp == 2
+
+
+def test_mating_season() -> None:
+    s = at_turn(start(challenge=4), 2)
+    s = play(drawn(s, 2, GATHER, "Beast"), Fight())
+    assert s.on_top[GATHER] == card(GATHER, "Beast") and sum(s.discards[GATHER]) == 0
+    s = play(s, DrawCard(GATHER))
+    assert [a for a, _ in rules.chance_outcomes(s)] == [CardDrawn(card(GATHER, "Beast"))]
+    s = play(play(s, CardDrawn(card(GATHER, "Beast"))), Fight())
+    assert s.on_top[GATHER] == -1 and sum(s.discards[GATHER]) == 1
+
+
+def test_ice_age() -> None:
+    s = at_turn(start(challenge=5, tree="hard"), 2)
+    s = play(s, DrawCard(GATHER))
+    assert s.members[2].stamina == 2 and s.members[2].hp == 3
+    c = play(at_turn(start(challenge=5, tree="hard"), 3), DrawCard(GATHER))
+    assert c.members[3].stamina == 3 and c.members[3].hp == 5  # Hide Armor
+
+
+def test_fast_food() -> None:
+    s = event(night_of(tokens(start(challenge=6), berry=2, cooked_meat=1, rock=1)), "Calm night")
+    assert (s.tokens[BERRY], s.tokens[6], s.tokens[ROCK]) == (0, 0, 1)
+
+
+def test_rival_tribes() -> None:
+    s = tokens(at_turn(start(challenge=7), 2), rock=5)
+    assert not [a for a in rules.legal_actions(s) if isinstance(a, Trade)]
+    n = event(night_of(start(challenge=7)), "Rival Tribe (rock)")
+    assert [m.hp for m in n.members] == [5, 2, 2, 3]
+
+
+def test_fruitarianism() -> None:
+    s = start(challenge=8, tree="hard")
+    assert all(
+        n == 0
+        for deck, counts in enumerate(s.decks)
+        for i, n in enumerate(counts)
+        if content.DECK_CARDS[deck][i].kind == "danger"
+    )
+    assert [m.hp for m in event(night_of(s), "Calm night").members] == [5, 2, 2, 3]
+
+
+def test_die_hard() -> None:
+    s = tokens(start(challenge=9, tree="hard"), cooked_meat=1, berry=3)
+    assert AddWood(6) in rules.legal_actions(s)
+    s = play(s, AddWood(6))
+    assert s.pit == 5 and s.pit_food == 2
+    names = [d.name for d in content.TREES["hard"]]
+    s = unlock(
+        tokens(s, fkp=1),
+        "forage-2",
+        "hunt-1",
+        "warmth-1",
+        "crafting-1",
+        "resource-1",
+        "crafting-2",
+        "relaxation",
+        "forage-1",
+        "cooking-1",
+        "warmth-2",
+        "cooking-2",
+    )
+    assert PlaceFkp(names.index("fire-starter")) not in rules.legal_actions(s)
+    s = at_turn(unlock(s, "forage-1", "crafting-3"), 2)
+    after = drawn(s, 2, FORAGE, "1 berry")
+    assert after.tokens[BERRY] == 4  # Forage 1's text ability is off
