@@ -1,0 +1,240 @@
+"""No Game Over: the catalogue of a configuration's cards and the quantities the rules
+compute from a state (strength, escape value, the slots), each in one place."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Final
+
+from dieproof.reference.core.errors import InvalidConfig
+from dieproof.reference.no_game_over.content import DEFAULT_CONTENT
+from dieproof.reference.no_game_over.types import (
+    BASE_ESCAPE,
+    HAND_SLOTS,
+    Block,
+    Card,
+    Content,
+    Deck,
+    Effect,
+    Kind,
+    NgoConfig,
+    NgoState,
+    Slot,
+)
+
+DECKS: Final = (Deck.ITEM, Deck.LEVEL, Deck.BOSS)
+"""The decks in the order states list them (``decks[0]`` is the Item deck)."""
+DECK_INDEX: Final = {Deck.ITEM: 0, Deck.LEVEL: 1, Deck.BOSS: 2}
+
+_KINDS_OF: Final = {
+    Deck.ITEM: frozenset({Kind.EQUIPMENT, Kind.SINGLE_USE}),
+    Deck.LEVEL: frozenset({Kind.ENEMY, Kind.CURSE}),
+    Deck.BOSS: frozenset({Kind.BOSS}),
+}
+"""Which kinds of card each deck holds (Card Types and Their Use)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """A configuration's cards, indexed once."""
+
+    cards: tuple[Card, ...]
+    index: dict[str, int]
+    box: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    """Each deck's full composition (counts per card kind)."""
+    deck_of: tuple[int, ...]
+    """Each card kind's deck, as an index into ``DECKS``."""
+
+
+def content_of(config: NgoConfig) -> Content:
+    """The cards of ``config``: the user's, or dieproof's default."""
+    return DEFAULT_CONTENT if config.content is None else config.content
+
+
+@functools.lru_cache(maxsize=64)
+def _catalog(content: Content) -> Catalog:
+    cards = content.cards
+    deck_of = tuple(DECK_INDEX[c.deck] for c in cards)
+    box = tuple(
+        tuple(c.count if deck_of[i] == d else 0 for i, c in enumerate(cards)) for d in range(3)
+    )
+    return Catalog(
+        cards=cards,
+        index={c.name: i for i, c in enumerate(cards)},
+        box=(box[0], box[1], box[2]),
+        deck_of=deck_of,
+    )
+
+
+def catalog(config: NgoConfig) -> Catalog:
+    """The catalogue of ``config``'s cards (cached per content)."""
+    return _catalog(content_of(config))
+
+
+def validate_config(config: NgoConfig) -> None:
+    """Refuse a configuration no game can be played with: a card in the wrong deck, a
+    duplicate name, an equipment without a body area, an empty Item or Level deck.
+    Implements NGO-SETUP-1 and NGO-CONTENT-1."""
+    content = content_of(config)
+    seen: set[str] = set()
+    for card in content.cards:
+        where = f"card {card.name!r}"
+        if card.name in seen:
+            raise InvalidConfig("NGO.CONTENT", f"{where} is listed twice")
+        seen.add(card.name)
+        if card.kind not in _KINDS_OF[card.deck]:
+            raise InvalidConfig(
+                "NGO.CONTENT",
+                f"{where}: a {card.kind.value} card cannot be in the {card.deck.value} deck",
+            )
+        if (card.kind is Kind.EQUIPMENT) != (
+            card.slot is not Slot.NONE
+        ) and card.effect is not Effect.CHEAT:
+            raise InvalidConfig(
+                "NGO.CONTENT", f"{where}: equipment needs a body area, and only equipment has one"
+            )
+        if card.effect is Effect.CHEAT and card.kind is not Kind.SINGLE_USE:
+            raise InvalidConfig("NGO.CONTENT", f"{where}: Cheat is an item of the Item deck")
+        if card.block is not Block.NONE and card.kind not in (Kind.ENEMY, Kind.BOSS):
+            raise InvalidConfig("NGO.CONTENT", f"{where}: only enemies carry a cannot-escape icon")
+        if card.escape < 0 and card.kind is not Kind.CURSE:
+            raise InvalidConfig("NGO.CONTENT", f"{where}: only curses lower the escape value")
+    for deck in (Deck.ITEM, Deck.LEVEL):
+        if not any(c.deck is deck for c in content.cards):
+            raise InvalidConfig("NGO.CONTENT", f"the {deck.value} deck has no cards")
+
+
+# -- small tuple helpers ------------------------------------------------------------------
+
+
+def put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with ``values[index] = value``."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``delta`` added at ``index``."""
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
+
+
+def add_counts(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The union of two multisets."""
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+# -- equipment ----------------------------------------------------------------------------
+
+
+def overflow(cat: Catalog, equipped: tuple[int, ...]) -> int:
+    """How many equipped cards are beyond the slots: one head, one body, one legs and two
+    hands (a two-handed card fills both); Cheat cards are not counted here.
+    Implements NGO-EQUIP-2."""
+    head = body = legs = one = two = 0
+    for index in equipped:
+        slot = cat.cards[index].slot
+        if slot is Slot.HEAD:
+            head += 1
+        elif slot is Slot.BODY:
+            body += 1
+        elif slot is Slot.LEGS:
+            legs += 1
+        elif slot is Slot.HAND:
+            one += 1
+        elif slot is Slot.TWO_HANDS:
+            two += 1
+    extra = max(0, head - 1) + max(0, body - 1) + max(0, legs - 1)
+    # The fewest hand cards to take off so that one-handed + 2 x two-handed <= 2.
+    best = one + two
+    for keep_two in range(min(two, 1) + 1):
+        keep_one = min(one, HAND_SLOTS - 2 * keep_two)
+        best = min(best, (one - keep_one) + (two - keep_two))
+    return extra + best
+
+
+def cheats(cat: Catalog, equipped: tuple[int, ...]) -> int:
+    """Cheat cards lying with the equipment: each allows one card beyond the slots.
+    Implements NGO-CARD-6."""
+    return sum(1 for i in equipped if cat.cards[i].effect is Effect.CHEAT)
+
+
+def fits(cat: Catalog, equipped: tuple[int, ...]) -> bool:
+    """Whether ``equipped`` is within the slots and its Cheat cards' extra places."""
+    return overflow(cat, equipped) <= cheats(cat, equipped)
+
+
+def equipment_strength(cat: Catalog, equipped: tuple[int, ...]) -> int:
+    """The strength the equipment gives (Equipment)."""
+    return sum(cat.cards[i].strength for i in equipped)
+
+
+# -- strength and escape ------------------------------------------------------------------
+
+
+def disabled(state: NgoState, player: int) -> bool:
+    """Whether a Spatuna beside the player's equipment switches it off in this combat.
+    Implements NGO-CURSE-5."""
+    cat = catalog(state.config)
+    return any(cat.cards[i].effect is Effect.SPATUNA for i in state.afflictions[player])
+
+
+def strength(state: NgoState, player: int) -> int:
+    """A player's strength: equipment (unless Spatuna switches it off) plus lives.
+    Implements NGO-COMBAT-1."""
+    lives = state.lives[player]
+    if disabled(state, player):
+        return lives
+    return lives + equipment_strength(catalog(state.config), state.equipment[player])
+
+
+def fighter_power(state: NgoState) -> int:
+    """The fighter's side in the current combat: strength, items, the allied enemy and
+    Thyme Crisis helpers, doubled once per GCA Lackeys (NGO-A11 says what is doubled).
+    Implements NGO-COMBAT-1, NGO-CARD-4 and NGO-CARD-7."""
+    combat = state.combat
+    assert combat is not None
+    cat = catalog(state.config)
+    base = strength(state, combat.fighter)
+    extra = combat.bonus + sum(strength(state, h) for h in combat.helpers)
+    if combat.allied >= 0:
+        extra += cat.cards[combat.allied].strength
+    factor = 1 << combat.doublings
+    if state.config.readings.lackeys == "all":
+        return (base + extra) * factor
+    return base * factor + extra
+
+
+def enemy_power(state: NgoState) -> int:
+    """The enemies' side: the main enemy, the secondary one, Princess of Bersia curses and
+    the items played against the fighter. Implements NGO-COMBAT-3."""
+    combat = state.combat
+    assert combat is not None
+    cat = catalog(state.config)
+    total = combat.main_strength + sum(s for _, s in combat.princesses) + combat.harm
+    if combat.secondary >= 0:
+        total += cat.cards[combat.secondary].strength
+    return total
+
+
+def escape_value(state: NgoState, player: int) -> int:
+    """Base 2, plus the escape of the equipment in use, plus the escape curses beside it
+    (negative). A roll at most this value escapes. Implements NGO-ESCAPE-1."""
+    cat = catalog(state.config)
+    value = BASE_ESCAPE + sum(cat.cards[i].escape for i in state.afflictions[player])
+    if not disabled(state, player):
+        value += sum(cat.cards[i].escape for i in state.equipment[player])
+    return value
+
+
+def block(state: NgoState) -> Block:
+    """The strictest cannot-escape icon among the enemies facing the fighter.
+    Implements NGO-ESCAPE-3."""
+    combat = state.combat
+    assert combat is not None
+    cat = catalog(state.config)
+    found = cat.cards[combat.main].block
+    if combat.secondary >= 0:
+        other = cat.cards[combat.secondary].block
+        if other is Block.ALL or (other is Block.DICE and found is Block.NONE):
+            found = other
+    return found

@@ -1,0 +1,527 @@
+"""No Game Over: what cards do outside the combat loop, and the lives.
+
+Equipping, discarding, the trade of three cards for a life, the single-use items a
+player uses on themselves in their turn, casting curses, the curses' effects, the choices
+a curse makes a player owe, the Level card, and the lives (gains under the ceiling, the
+last life, becoming a ghost, Load Game). Each function names the rules it implements.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from dieproof.reference.core.errors import IllegalAction
+from dieproof.reference.core.types import Result, replace
+from dieproof.reference.no_game_over.base import (
+    DECKS,
+    Catalog,
+    bump,
+    catalog,
+    cheats,
+    fits,
+    overflow,
+    put,
+    strength,
+)
+from dieproof.reference.no_game_over.types import (
+    GAIN_CEILING,
+    HAND_LIMIT,
+    MAX_LIVES,
+    TRADE_BELOW,
+    TRADE_CARDS,
+    Boss,
+    Cast,
+    Discard,
+    DiscardEquipment,
+    Effect,
+    Equip,
+    Kind,
+    NgoAction,
+    NgoState,
+    Owed,
+    Snatch,
+    Step,
+    Trade,
+    Unequip,
+    Use,
+)
+
+_OUTSIDE_EFFECTS: Final = frozenset({Effect.RINGS, Effect.MOBSTER, Effect.STEAL})
+"""Items with text a player uses on themselves outside a combat (NGO-A10)."""
+
+
+# -- queries ------------------------------------------------------------------------------
+
+
+def hand_size(state: NgoState, player: int) -> int:
+    """Cards in a player's hand."""
+    return sum(state.hands[player])
+
+
+def may_face_boss(state: NgoState, player: int) -> bool:
+    """Six lives, in the turn, before the Level, and a Final Boss card to draw.
+    Implements NGO-BOSS-1."""
+    return (
+        state.step is Step.PREPARE
+        and state.lives[player] == MAX_LIVES
+        and bool(sum(state.decks[2]) or sum(state.discards[2]))
+    )
+
+
+def gained(lives: int, amount: int) -> int:
+    """Lives after a card or a trade gives ``amount``: never above five this way (the
+    sixth life comes only from a won combat), never fewer than before.
+    Implements NGO-LIFE-2 and NGO-CARD-11."""
+    return max(lives, min(lives + amount, GAIN_CEILING))
+
+
+def _may_gain(state: NgoState, player: int) -> bool:
+    """Whether a life-gaining card may be played (NGO-A5: at five lives or more it is
+    played without effect, or refused)."""
+    return state.config.readings.gain_at_five == "no_effect" or state.lives[player] < GAIN_CEILING
+
+
+# -- the listings -----------------------------------------------------------------------------
+
+
+def equip_actions(state: NgoState, player: int) -> list[NgoAction]:
+    """Equipment (and Cheat) cards from the hand: added where they fit, or swapped for an
+    equipped card that goes back to the hand. Implements NGO-EQUIP-1 and NGO-EQUIP-2."""
+    cat = catalog(state.config)
+    worn = state.equipment[player]
+    found: list[NgoAction] = []
+    for card, count in enumerate(state.hands[player]):
+        if not count or not _equippable(cat, card):
+            continue
+        if fits(cat, tuple(sorted((*worn, card)))):
+            found.append(Equip(card=card))
+        for old in sorted(set(worn)):
+            if old != card and fits(cat, _swap(worn, old, card)):
+                found.append(Equip(card=card, replace=old))
+    return found
+
+
+def _equippable(cat: Catalog, card: int) -> bool:
+    entry = cat.cards[card]
+    return entry.kind is Kind.EQUIPMENT or entry.effect is Effect.CHEAT
+
+
+def _swap(worn: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
+    items = list(worn)
+    items.remove(old)
+    items.append(new)
+    return tuple(sorted(items))
+
+
+def discard_actions(state: NgoState, player: int) -> list[NgoAction]:
+    """Discards from the hand: over the limit, or always under NGO-A6's ``any`` reading.
+    Implements NGO-TURN-3."""
+    hand = state.hands[player]
+    if sum(hand) <= HAND_LIMIT and state.config.readings.voluntary_discard == "over_limit":
+        return []
+    return [Discard(card=c) for c, n in enumerate(hand) if n]
+
+
+def trade_actions(state: NgoState, player: int) -> list[NgoAction]:
+    """Three cards of the hand for one life, below five lives (sorted card triples).
+    Implements NGO-TURN-4."""
+    if state.lives[player] >= TRADE_BELOW or state.combat is not None:
+        return []
+    hand = state.hands[player]
+    if sum(hand) < TRADE_CARDS:
+        return []
+    kinds = [c for c, n in enumerate(hand) if n]
+    found: list[NgoAction] = []
+    for i, a in enumerate(kinds):
+        for j, b in enumerate(kinds[i:], i):
+            for c in kinds[j:]:
+                triple = (a, b, c)
+                if all(triple.count(k) <= hand[k] for k in set(triple)):
+                    found.append(Trade(cards=triple))
+    return found
+
+
+def own_item_actions(state: NgoState, player: int) -> list[NgoAction]:
+    """Single-use items a player uses on themselves in their turn outside a combat:
+    gaining lives, Zoomic Rings, Mobster, Steal Burglar. Implements NGO-CARD-3,
+    NGO-CARD-8, NGO-CARD-10 and NGO-CARD-11."""
+    cat = catalog(state.config)
+    hand = state.hands[player]
+    found: list[NgoAction] = []
+    for card, count in enumerate(hand):
+        if not count:
+            continue
+        entry = cat.cards[card]
+        if entry.kind is not Kind.SINGLE_USE:
+            continue
+        if entry.lives and entry.effect is Effect.NONE and _may_gain(state, player):
+            found.append(Use(card=card))
+        elif entry.effect is Effect.RINGS and _may_gain(state, player):
+            found.extend(ring_actions(hand, card))
+        elif entry.effect is Effect.MOBSTER:
+            found.extend(
+                Use(card=card, pick=c)
+                for c in range(len(hand))
+                if state.discards[0][c] or state.discards[1][c]
+            )
+        elif entry.effect is Effect.STEAL:
+            for target in range(state.config.players):
+                if target == player:
+                    continue
+                if sum(state.hands[target]):
+                    found.append(Use(card=card, target=target))
+                found.extend(
+                    Use(card=card, target=target, pick=e)
+                    for e in sorted(set(state.equipment[target]))
+                )
+    return found
+
+
+def ring_actions(hand: tuple[int, ...], card: int) -> list[NgoAction]:
+    """Zoomic Rings with each other card of the hand (the same kind needs two copies)."""
+    return [Use(card=card, pick=o) for o, n in enumerate(hand) if n > (1 if o == card else 0)]
+
+
+def cast_actions(state: NgoState, player: int) -> list[NgoAction]:
+    """Curses from the hand on other players with lives, outside the combat loop (no
+    Princess of Bersia there; Lose a Life never on a last life).
+    Implements NGO-CURSE-1 and NGO-LIFE-3."""
+    cat = catalog(state.config)
+    found: list[NgoAction] = []
+    for card, count in enumerate(state.hands[player]):
+        if not count or cat.cards[card].kind is not Kind.CURSE:
+            continue
+        for target in range(state.config.players):
+            if may_curse(state, card, player, target):
+                found.append(Cast(card=card, target=target))
+    return found
+
+
+def may_curse(state: NgoState, card: int, caster: int, target: int) -> bool:
+    """Whether ``caster`` may cast curse ``card`` on ``target`` now: another player with
+    lives (curses do not affect ghosts); Lose a Life never on a last life; Princess of
+    Bersia only on the fighter of a combat open to interventions.
+    Implements NGO-CURSE-1, NGO-CURSE-2, NGO-GHOST-3 and NGO-LIFE-3."""
+    if target == caster or state.lives[target] == 0:
+        return False
+    effect = catalog(state.config).cards[card].effect
+    if effect is Effect.LOSE_LIFE and state.lives[target] < 2:
+        return False
+    if effect is Effect.PRINCESS:
+        fight = state.combat
+        return fight is not None and not fight.boss and fight.fighter == target
+    return True
+
+
+def owed_actions(state: NgoState) -> tuple[NgoAction, ...]:
+    """The choices of the first owed payment: a card of the hand, an equipped card to
+    discard, or an equipped card to take back into the hand (not a Cheat)."""
+    owed = state.owed[0]
+    p = owed.player
+    cat = catalog(state.config)
+    if owed.what == "hand":
+        return tuple(Discard(card=c) for c, n in enumerate(state.hands[p]) if n)
+    worn = sorted(set(state.equipment[p]))
+    if owed.what == "equipment":
+        return tuple(DiscardEquipment(card=c) for c in worn)
+    return tuple(Unequip(card=c) for c in worn if cat.cards[c].effect is not Effect.CHEAT)
+
+
+# -- the player's own actions -------------------------------------------------------------
+
+
+def play_own(state: NgoState, action: NgoAction) -> NgoState:
+    """A legal action of the turn (before or after the Level) or of a ghost's turn."""
+    p = state.active
+    if isinstance(action, Equip):
+        return equip(state, p, action)
+    if isinstance(action, Discard):
+        return discard_from_hand(state, p, action.card)
+    if isinstance(action, Trade):
+        for card in action.cards:
+            state = discard_from_hand(state, p, card)
+        return replace(state, lives=put(state.lives, p, gained(state.lives[p], 1)))
+    if isinstance(action, Use):
+        return use_own(state, p, action)
+    if isinstance(action, Cast):
+        return cast(state, p, action.card, action.target)
+    if isinstance(action, Boss):  # pragma: no cover - dispatched by the rules module
+        raise IllegalAction("NGO.BOSS", "not here", "NGO-BOSS-1")
+    raise IllegalAction("NGO.ILLEGAL", f"{type(action).__name__} is not legal here")
+
+
+def equip(state: NgoState, player: int, action: Equip) -> NgoState:
+    """Put the card on; a swapped card goes back to the hand (Clarifications).
+    Implements NGO-EQUIP-1."""
+    hand = bump(state.hands[player], action.card, -1)
+    worn = state.equipment[player]
+    if action.replace >= 0:
+        worn = _swap(worn, action.replace, action.card)
+        hand = bump(hand, action.replace, 1)
+    else:
+        worn = tuple(sorted((*worn, action.card)))
+    return replace(
+        state,
+        hands=_put_hand(state, player, hand),
+        equipment=_put_worn(state, player, worn),
+    )
+
+
+def use_own(state: NgoState, player: int, action: Use) -> NgoState:
+    """A single-use item on yourself: it is discarded, then acts.
+    Implements NGO-CARD-3, NGO-CARD-8, NGO-CARD-10 and NGO-CARD-11."""
+    cat = catalog(state.config)
+    entry = cat.cards[action.card]
+    if entry.effect is Effect.MOBSTER:
+        # The card is taken before the Mobster joins the pile, so never itself.
+        d = cat.deck_of[action.pick]
+        state = _put_discard(state, d, bump(state.discards[d], action.pick, -1))
+        state = discard_from_hand(state, player, action.card)
+        return receive(state, player, action.pick)
+    state = discard_from_hand(state, player, action.card)
+    if entry.effect is Effect.RINGS:
+        state = discard_from_hand(state, player, action.pick)
+        return gain(state, player, 1)
+    if entry.effect is Effect.STEAL:
+        if action.pick < 0:
+            return replace(state, snatch=(player, action.target))
+        worn = list(state.equipment[action.target])
+        worn.remove(action.pick)
+        state = replace(state, equipment=_put_worn(state, action.target, tuple(worn)))
+        state = receive(state, player, action.pick)
+        return check_overflow(state, action.target)
+    return gain(state, player, entry.lives)
+
+
+def snatch(state: NgoState, action: Snatch) -> NgoState:
+    """Steal Burglar's random card from the victim's hand. Implements NGO-CARD-3."""
+    thief, victim = state.snatch
+    hand = state.hands[victim]
+    if not 0 <= action.card < len(hand) or hand[action.card] < 1:
+        raise IllegalAction(
+            "NGO.NOT_IN_HAND", f"card {action.card} is not in that hand", "NGO-CARD-3"
+        )
+    state = replace(
+        state, hands=_put_hand(state, victim, bump(hand, action.card, -1)), snatch=(-1, -1)
+    )
+    return receive(state, thief, action.card)
+
+
+def gain(state: NgoState, player: int, amount: int) -> NgoState:
+    """Lives from a card or a trade, under the five-life bound. Implements NGO-LIFE-2."""
+    return replace(state, lives=put(state.lives, player, gained(state.lives[player], amount)))
+
+
+# -- curses -------------------------------------------------------------------------------
+
+
+def cast(state: NgoState, caster: int, card: int, target: int) -> NgoState:
+    """Cast a curse from the hand: it leaves the hand and acts on the target (Call of
+    Fruitty spares its caster). Implements NGO-CURSE-1."""
+    state = replace(state, hands=_put_hand(state, caster, bump(state.hands[caster], card, -1)))
+    return curse(state, card, target, caster)
+
+
+def curse(state: NgoState, card: int, target: int, caster: int) -> NgoState:
+    """A curse's effect on ``target`` (``caster`` -1: revealed as the Level). The card is
+    discarded, except a non-instant curse, which lies beside the target's equipment until
+    after their next combat, and a Princess of Bersia, which joins the combat.
+    Implements NGO-CURSE-1 to NGO-CURSE-9."""
+    from dieproof.reference.no_game_over import combat  # the combat imports this module
+
+    cat = catalog(state.config)
+    effect = cat.cards[card].effect
+    if effect in (Effect.SPATUNA, Effect.ESCAPE_CURSE):
+        return replace(
+            state,
+            afflictions=_put_worn_in(
+                state.afflictions, target, tuple(sorted((*state.afflictions[target], card)))
+            ),
+        )
+    if effect is Effect.PRINCESS:
+        return combat.princess(state, card)
+    state = discard_card(state, card)
+    if effect is Effect.LOSE_LIFE:
+        return lose_life(state, target)
+    if effect is Effect.WARCIO and state.equipment[target]:
+        return replace(state, owed=(*state.owed, Owed(player=target, what="equipment")))
+    if effect is Effect.KOOKOOMARI and hand_size(state, target):
+        count = min(2, hand_size(state, target))
+        return replace(state, owed=(*state.owed, Owed(player=target, what="hand", count=count)))
+    if effect is Effect.GERBY:
+        for worn in state.equipment[target]:
+            state = discard_card(state, worn)
+        return replace(state, equipment=_put_worn(state, target, ()))
+    if effect is Effect.FRUITTY:
+        n = state.config.players
+        start = max(state.active, 0)
+        owed = list(state.owed)
+        for k in range(n):
+            seat = (start + k) % n
+            if seat != caster and state.lives[seat] > 0 and hand_size(state, seat):
+                owed.append(Owed(player=seat, what="hand"))
+        return replace(state, owed=tuple(owed))
+    return state
+
+
+def reveal_level(state: NgoState, card: int) -> NgoState:
+    """The turn's Level card: an enemy starts a combat, a curse hits the active player
+    (Princess of Bersia as an enemy as strong as they are). Implements NGO-TURN-5."""
+    from dieproof.reference.no_game_over import combat
+
+    entry = catalog(state.config).cards[card]
+    if entry.kind is Kind.ENEMY:
+        return combat.start(state, card)
+    if entry.effect is Effect.PRINCESS:
+        return combat.start(state, card, main_strength=strength(state, state.active))
+    state = replace(state, step=Step.END)
+    return curse(state, card, state.active, -1)
+
+
+def pay_owed(state: NgoState, action: NgoAction) -> NgoState:
+    """Pay one card of the first owed choice. Implements NGO-CURSE-4, NGO-CURSE-7,
+    NGO-CURSE-3 and NGO-EQUIP-3."""
+    owed = state.owed[0]
+    p = owed.player
+    if isinstance(action, Discard):
+        state = discard_from_hand(state, p, action.card)
+    elif isinstance(action, (DiscardEquipment, Unequip)):
+        worn = list(state.equipment[p])
+        worn.remove(action.card)
+        state = replace(state, equipment=_put_worn(state, p, tuple(worn)))
+        if isinstance(action, Unequip):
+            state = replace(state, hands=_put_hand(state, p, bump(state.hands[p], action.card, 1)))
+        else:
+            state = discard_card(state, action.card)
+    rest = state.owed[1:]
+    if owed.count > 1:
+        rest = (replace(owed, count=owed.count - 1), *rest)
+    state = replace(state, owed=rest)
+    if isinstance(action, DiscardEquipment):
+        state = check_overflow(state, p)
+    return prune_owed(state)
+
+
+def prune_owed(state: NgoState) -> NgoState:
+    """Drop owed choices that can no longer be paid (an empty hand, no equipment, the
+    equipment within its slots again)."""
+    cat = catalog(state.config)
+    kept: list[Owed] = []
+    for owed in state.owed:
+        p = owed.player
+        if owed.what == "hand" and not hand_size(state, p):
+            continue
+        if owed.what == "equipment" and not state.equipment[p]:
+            continue
+        if owed.what == "unequip" and fits(cat, state.equipment[p]):
+            continue
+        kept.append(owed)
+    return replace(state, owed=tuple(kept)) if len(kept) != len(state.owed) else state
+
+
+def check_overflow(state: NgoState, player: int) -> NgoState:
+    """After a card left the equipment: if a Cheat went and the rest no longer fits, the
+    player owes taking cards back into the hand. Implements NGO-EQUIP-3."""
+    cat = catalog(state.config)
+    worn = state.equipment[player]
+    extra = overflow(cat, worn) - cheats(cat, worn)
+    if extra <= 0:
+        return state
+    return replace(state, owed=(*state.owed, Owed(player=player, what="unequip", count=extra)))
+
+
+# -- lives ----------------------------------------------------------------------------------
+
+
+def lose_life(state: NgoState, player: int) -> NgoState:
+    """One life lost; the last one only in the player's own turn (elsewhere it is kept).
+    A player at 0 lives becomes a ghost. Implements NGO-LIFE-3 and NGO-GHOST-1."""
+    lives = state.lives[player]
+    if lives == 1 and player != state.active:
+        return state
+    state = replace(state, lives=put(state.lives, player, lives - 1))
+    if lives - 1 == 0:
+        return become_ghost(state, player)
+    return state
+
+
+def become_ghost(state: NgoState, player: int) -> NgoState:
+    """The last life lost: every equipped card, hand card and curse beside the equipment
+    is discarded; if one player alone has lives they win; else the new ghost draws a
+    Level or Item card of their choice and may cast a drawn curse before the turn ends.
+    Implements NGO-GHOST-1 and NGO-VICTORY-2."""
+    cat = catalog(state.config)
+    for card, count in enumerate(state.hands[player]):
+        for _ in range(count):
+            state = discard_card(state, card)
+    for card in (*state.equipment[player], *state.afflictions[player]):
+        state = discard_card(state, card)
+    state = replace(
+        state,
+        hands=_put_hand(state, player, (0,) * len(cat.cards)),
+        equipment=_put_worn(state, player, ()),
+        afflictions=_put_worn_in(state.afflictions, player, ()),
+        tokens=(*state.tokens[:player], False, *state.tokens[player + 1 :]),
+        owed=tuple(o for o in state.owed if o.player != player),
+    )
+    alive = [p for p in range(state.config.players) if state.lives[p] > 0]
+    if len(alive) == 1:
+        won = Result(
+            winners=(alive[0],),
+            reason=f"player {alive[0]} is the last player with lives",
+            rule="NGO-VICTORY-2",
+        )
+        return replace(state, result=won, step=Step.OVER)
+    return replace(state, step=Step.GHOST_DRAW)
+
+
+def receive(state: NgoState, player: int, card: int) -> NgoState:
+    """A card comes into a hand; Load Game is used at once instead: discarded, and every
+    ghost comes back with one life and its cards. Implements NGO-GHOST-4 and NGO-CARD-2."""
+    cat = catalog(state.config)
+    if cat.cards[card].effect is Effect.LOAD_GAME:
+        state = discard_card(state, card)
+        return replace(state, lives=tuple(1 if n == 0 else n for n in state.lives))
+    return replace(state, hands=_put_hand(state, player, bump(state.hands[player], card, 1)))
+
+
+# -- moving cards ---------------------------------------------------------------------------
+
+
+def discard_from_hand(state: NgoState, player: int, card: int) -> NgoState:
+    """A card of the hand to its deck's discard pile."""
+    hand = state.hands[player]
+    if hand[card] < 1:
+        raise IllegalAction("NGO.NOT_IN_HAND", f"card {card} is not in the hand", "NGO-DECK-2")
+    state = replace(state, hands=_put_hand(state, player, bump(hand, card, -1)))
+    return discard_card(state, card)
+
+
+def discard_card(state: NgoState, card: int) -> NgoState:
+    """A card onto its own deck's discard pile (How to Discard Cards). Implements
+    NGO-DECK-2."""
+    d = catalog(state.config).deck_of[card]
+    return _put_discard(state, d, bump(state.discards[d], card, 1))
+
+
+def _put_discard(state: NgoState, d: int, pile: tuple[int, ...]) -> NgoState:
+    piles = list(state.discards)
+    piles[d] = pile
+    return replace(state, discards=(piles[0], piles[1], piles[2]))
+
+
+def _put_hand(state: NgoState, player: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return (*state.hands[:player], hand, *state.hands[player + 1 :])
+
+
+def _put_worn(state: NgoState, player: int, worn: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return _put_worn_in(state.equipment, player, worn)
+
+
+def _put_worn_in(
+    table: tuple[tuple[int, ...], ...], player: int, cards: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return (*table[:player], cards, *table[player + 1 :])
+
+
+__all__ = ["DECKS"]

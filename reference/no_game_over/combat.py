@@ -1,0 +1,381 @@
+"""No Game Over: the combat, as an explicit priority loop.
+
+The order dieproof defines (NGO-COMBAT-5): priority starts with the fighter and passes
+from seat to seat in turn order (the next seat is the player on the right), ghosts
+included. The player holding priority plays one card (a single-use item, a curse or an
+enemy) or passes; after a play, priority passes on and the count of passes starts again.
+When every player who may play has passed in a row, the strengths are compared. In a
+Final Boss fight only the fighter holds priority. Every play spends a card from a hand,
+so the loop ends.
+"""
+
+from __future__ import annotations
+
+from dieproof.reference.core.types import Result, replace
+from dieproof.reference.no_game_over import cards
+from dieproof.reference.no_game_over.base import (
+    DECKS,
+    add_counts,
+    block,
+    bump,
+    catalog,
+    enemy_power,
+    escape_value,
+    fighter_power,
+)
+from dieproof.reference.no_game_over.types import (
+    MAX_LIVES,
+    Block,
+    Cast,
+    Combat,
+    Deck,
+    Effect,
+    Enemy,
+    Flee,
+    Kind,
+    NgoAction,
+    NgoState,
+    Pass,
+    Pending,
+    Rewards,
+    Roll,
+    Step,
+    Use,
+)
+
+
+def start(
+    state: NgoState, card: int, *, boss: bool = False, main_strength: int | None = None
+) -> NgoState:
+    """A combat starts against ``card`` (the Level's enemy, a Princess of Bersia, or a
+    Final Boss); priority goes to the fighter. Implements NGO-TURN-5 and NGO-COMBAT-5."""
+    cat = catalog(state.config)
+    p = state.active
+    table = bump((0,) * len(cat.cards), card, 1)
+    fight = Combat(
+        fighter=p,
+        main=card,
+        main_strength=cat.cards[card].strength if main_strength is None else main_strength,
+        boss=boss,
+        table=table,
+        priority=p,
+    )
+    return replace(state, combat=fight, step=Step.COMBAT)
+
+
+def eligible(state: NgoState) -> tuple[int, ...]:
+    """Who may play in the loop, in priority order from the fighter: every seat, or only
+    the fighter against a Final Boss. Implements NGO-COMBAT-5 and NGO-BOSS-2."""
+    fight = state.combat
+    assert fight is not None
+    if fight.boss:
+        return (fight.fighter,)
+    n = state.config.players
+    return tuple((fight.fighter + k) % n for k in range(n))
+
+
+def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
+    """What the player holding priority may play, then Pass.
+
+    The fighter: items for their side (strength, Strict Brawler, GCA Lackeys, Thyme
+    Crisis, Solidaire, Final Frenzy, escape cards, lives), curses on others, one allied
+    enemy. Another player (a ghost too): items against the fighter (strength, Strict
+    Brawler, Solidaire), curses, one secondary enemy. Implements NGO-COMBAT-3,
+    NGO-COMBAT-4 and NGO-COMBAT-5."""
+    fight = state.combat
+    assert fight is not None
+    q = fight.priority
+    cat = catalog(state.config)
+    hand = state.hands[q]
+    n = state.config.players
+    mine = q == fight.fighter
+    uses: list[NgoAction] = []
+    casts: list[NgoAction] = []
+    enemies: list[NgoAction] = []
+    for card, count in enumerate(hand):
+        if not count:
+            continue
+        entry = cat.cards[card]
+        if entry.kind is Kind.SINGLE_USE:
+            effect = entry.effect
+            if (effect is Effect.NONE and entry.strength) or effect is Effect.BRAWLER:
+                uses.append(Use(card=card))
+            elif effect is Effect.SOLIDAIRE:
+                uses.extend(
+                    Use(card=card, pick=e)
+                    for e, k in enumerate(hand)
+                    if k and cat.cards[e].kind is Kind.ENEMY
+                )
+            elif not mine:
+                continue
+            elif (
+                effect is Effect.NONE and entry.lives and cards._may_gain(state, q)
+            ) or effect is Effect.LACKEYS:
+                uses.append(Use(card=card))
+            elif effect is Effect.THYME:
+                uses.extend(
+                    Use(card=card, target=t)
+                    for t in range(n)
+                    if t != q and state.lives[t] > 0 and t not in fight.helpers
+                )
+            elif effect is Effect.FRENZY and not fight.boss:
+                uses.extend(
+                    Use(card=card, target=t) for t in range(n) if t != q and state.lives[t] > 0
+                )
+            elif effect is Effect.ESCAPE and block(state) is not Block.ALL:
+                uses.append(Use(card=card))
+            elif effect is Effect.RINGS and cards._may_gain(state, q):
+                uses.extend(cards.ring_actions(hand, card))
+        elif entry.kind is Kind.CURSE:
+            casts.extend(
+                Cast(card=card, target=t) for t in range(n) if cards.may_curse(state, card, q, t)
+            )
+        elif entry.kind is Kind.ENEMY and (
+            (mine and fight.allied < 0) or (not mine and fight.secondary < 0)
+        ):
+            enemies.append(Enemy(card=card))
+    return (*uses, *casts, *enemies, Pass())
+
+
+def play(state: NgoState, action: NgoAction) -> NgoState:
+    """A play or a pass in the loop. Implements NGO-COMBAT-5."""
+    fight = state.combat
+    assert fight is not None
+    q = fight.priority
+    if isinstance(action, Pass):
+        order = eligible(state)
+        if fight.passes + 1 >= len(order):
+            return _resolve(state)
+        return replace(
+            state, combat=replace(fight, passes=fight.passes + 1, priority=_after(order, q))
+        )
+    if isinstance(action, Use):
+        state = _use(state, q, action)
+    elif isinstance(action, Cast):
+        state = cards.cast(state, q, action.card, action.target)
+    elif isinstance(action, Enemy):
+        state = _enemy(state, q, action.card)
+    fight = state.combat
+    if state.step is not Step.COMBAT or fight is None or fight.priority != q:
+        return state  # the combat ended (an escape card) or moved (Final Frenzy)
+    return replace(state, combat=replace(fight, passes=0, priority=_after(eligible(state), q)))
+
+
+def _after(order: tuple[int, ...], seat: int) -> int:
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def _use(state: NgoState, q: int, action: Use) -> NgoState:
+    """A single-use item in the combat: discarded, then it acts for the fighter's side or
+    against it. Implements NGO-CARD-1, NGO-CARD-4, NGO-CARD-5, NGO-CARD-7, NGO-CARD-9,
+    NGO-CARD-12 and NGO-CARD-13."""
+    fight = state.combat
+    assert fight is not None
+    cat = catalog(state.config)
+    entry = cat.cards[action.card]
+    mine = q == fight.fighter
+    state = cards.discard_from_hand(state, q, action.card)
+    effect = entry.effect
+    if effect is Effect.NONE and entry.strength:
+        if mine:
+            return _set(state, bonus=fight.bonus + entry.strength)
+        return _set(state, harm=fight.harm + entry.strength)
+    if effect is Effect.BRAWLER:
+        return replace(state, roll=Roll.BRAWLER_FOR if mine else Roll.BRAWLER_AGAINST)
+    if effect is Effect.SOLIDAIRE:
+        hand = bump(state.hands[q], action.pick, -1)
+        hands = (*state.hands[:q], hand, *state.hands[q + 1 :])
+        fight = replace(
+            fight,
+            main=action.pick,
+            main_strength=cat.cards[action.pick].strength,
+            secondary=-1,
+            secondary_by=-1,
+            princesses=(),
+            table=bump(fight.table, action.pick, 1),
+        )
+        return replace(state, hands=hands, combat=fight)
+    if effect is Effect.LACKEYS:
+        return _set(state, doublings=fight.doublings + 1)
+    if effect is Effect.THYME:
+        return replace(state, combat=replace(fight, helpers=(*fight.helpers, action.target)))
+    if effect is Effect.FRENZY:
+        moved = replace(
+            fight,
+            fighter=action.target,
+            bonus=0,
+            doublings=0,
+            helpers=(),
+            allied=-1,
+            priority=action.target,
+            passes=0,
+        )
+        return replace(state, combat=moved)
+    if effect is Effect.ESCAPE:
+        return _end(state, Step.END)
+    if effect is Effect.RINGS:
+        state = cards.discard_from_hand(state, q, action.pick)
+        return cards.gain(state, q, 1)
+    return cards.gain(state, q, entry.lives)
+
+
+def _set(state: NgoState, **changes: int) -> NgoState:
+    fight = state.combat
+    assert fight is not None
+    return replace(state, combat=replace(fight, **changes))
+
+
+def _enemy(state: NgoState, q: int, card: int) -> NgoState:
+    """An enemy from the hand joins: the fighter's allied enemy or another player's
+    secondary enemy. Implements NGO-COMBAT-3 and NGO-COMBAT-4."""
+    fight = state.combat
+    assert fight is not None
+    hand = bump(state.hands[q], card, -1)
+    state = replace(state, hands=(*state.hands[:q], hand, *state.hands[q + 1 :]))
+    table = bump(fight.table, card, 1)
+    if q == fight.fighter:
+        return replace(state, combat=replace(fight, allied=card, table=table))
+    return replace(state, combat=replace(fight, secondary=card, secondary_by=q, table=table))
+
+
+def princess(state: NgoState, card: int) -> NgoState:
+    """A Princess of Bersia cast on the fighter: an enemy as strong as the fighter is now,
+    even beyond two enemies. Implements NGO-CURSE-2."""
+    fight = state.combat
+    assert fight is not None
+    power = fighter_power(state)
+    fight = replace(
+        fight,
+        princesses=(*fight.princesses, (card, power)),
+        table=bump(fight.table, card, 1),
+    )
+    return replace(state, combat=fight)
+
+
+# -- the outcome ----------------------------------------------------------------------------
+
+
+def _resolve(state: NgoState) -> NgoState:
+    """Everyone passed: the fighter wins by surpassing the enemies; a loser may roll to
+    escape unless an icon or an escape value below 1 forbids it.
+    Implements NGO-COMBAT-2 and NGO-ESCAPE-1 to NGO-ESCAPE-3."""
+    fight = state.combat
+    assert fight is not None
+    if fighter_power(state) > enemy_power(state):
+        return _win(state)
+    icon = block(state)
+    if icon is not Block.NONE or escape_value(state, fight.fighter) < 1:
+        return _lose(state)
+    return replace(state, step=Step.ESCAPE)
+
+
+def rewards_due(state: NgoState) -> int:
+    """The reward cards of the defeated enemies: the main one, the secondary one and any
+    Princess of Bersia, never the allied one. Implements NGO-WIN-2."""
+    fight = state.combat
+    assert fight is not None
+    cat = catalog(state.config)
+    total = cat.cards[fight.main].reward + sum(cat.cards[c].reward for c, _ in fight.princesses)
+    if fight.secondary >= 0:
+        total += cat.cards[fight.secondary].reward
+    return total
+
+
+def _win(state: NgoState) -> NgoState:
+    """A won combat: one life (six at most: the only way from five to six), then the
+    rewards; a Final Boss defeated wins the game. Implements NGO-WIN-1, NGO-LIFE-1,
+    NGO-BOSS-3 and NGO-VICTORY-1."""
+    fight = state.combat
+    assert fight is not None
+    f = fight.fighter
+    cat = catalog(state.config)
+    lives = min(MAX_LIVES, state.lives[f] + 1)
+    state = replace(state, lives=(*state.lives[:f], lives, *state.lives[f + 1 :]))
+    if fight.boss and cat.cards[fight.main].kind is Kind.BOSS:
+        won = Result(winners=(f,), reason=f"player {f} defeated a Final Boss", rule="NGO-VICTORY-1")
+        return replace(state, result=won, step=Step.OVER)
+    if f == state.active:
+        state = replace(state, rewarded=True)
+    if rewards_due(state):
+        return replace(state, step=Step.REWARD)
+    return _end(state, Step.END)
+
+
+def take_rewards(state: NgoState, action: Rewards) -> NgoState:
+    """The reward cards, ``items`` from the Item deck and the rest from the Level deck,
+    all chosen before any is drawn (unseen until all are drawn). Implements NGO-WIN-2."""
+    fight = state.combat
+    assert fight is not None
+    due = rewards_due(state)
+    f = fight.fighter
+    draws = tuple(
+        Pending(player=f, deck=Deck.ITEM if k < action.items else Deck.LEVEL) for k in range(due)
+    )
+    return _end(replace(state, draws=(*state.draws, *draws)), Step.END)
+
+
+def escape_choice(state: NgoState, action: NgoAction) -> NgoState:
+    """Roll to flee, or take the loss. Implements NGO-ESCAPE-2."""
+    if isinstance(action, Flee):
+        return replace(state, roll=Roll.ESCAPE)
+    return _lose(state)
+
+
+def rolled(state: NgoState, value: int) -> NgoState:
+    """A die roll in a combat: the escape roll (at most the escape value flees) or Strict
+    Brawler's (twice the roll to its side). Implements NGO-ESCAPE-1 and NGO-CARD-1."""
+    fight = state.combat
+    assert fight is not None
+    kind = state.roll
+    state = replace(state, roll=Roll.NONE)
+    if kind is Roll.BRAWLER_FOR:
+        return _set(state, bonus=fight.bonus + 2 * value)
+    if kind is Roll.BRAWLER_AGAINST:
+        return _set(state, harm=fight.harm + 2 * value)
+    if value <= escape_value(state, fight.fighter):
+        return _end(state, Step.END)
+    return _lose(state)
+
+
+def _lose(state: NgoState) -> NgoState:
+    """A lost combat without escape: the fighter loses a life (the last one only in their
+    own turn). Implements NGO-ESCAPE-2 and NGO-LIFE-3."""
+    fight = state.combat
+    assert fight is not None
+    state = _end(state, Step.END)
+    return cards.lose_life(state, fight.fighter)
+
+
+def _end(state: NgoState, step: Step) -> NgoState:
+    """The combat is over: its cards (not the equipment) are discarded, and so are the
+    curses beside the fighter's equipment, which have acted. After a Final Boss fight that
+    was not won, NGO-A9 decides whether the turn goes on to the Level.
+    Implements NGO-END-1 and NGO-CURSE-5."""
+    fight = state.combat
+    assert fight is not None
+    cat = catalog(state.config)
+    discards = list(state.discards)
+    for card, count in enumerate(fight.table):
+        if count:
+            d = cat.deck_of[card]
+            discards[d] = bump(discards[d], card, count)
+    f = fight.fighter
+    for card in state.afflictions[f]:
+        d = cat.deck_of[card]
+        discards[d] = bump(discards[d], card, 1)
+    afflictions = (*state.afflictions[:f], (), *state.afflictions[f + 1 :])
+    draws = state.draws
+    if fight.boss and state.result is None and state.config.readings.after_boss == "level":
+        draws = (*draws, Pending(player=state.active, deck=Deck.LEVEL, purpose="level"))
+        step = Step.PREPARE
+    return replace(
+        state,
+        combat=None,
+        step=step,
+        discards=(discards[0], discards[1], discards[2]),
+        afflictions=afflictions,
+        draws=draws,
+    )
+
+
+__all__ = ["DECKS", "add_counts"]
