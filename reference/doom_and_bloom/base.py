@@ -1,0 +1,264 @@
+"""Doom and Bloom SURVIVAL!: what every part of the rules shares.
+
+The :class:`Catalog` (board, content and dice indexed once per config), the pooled
+holdings of a side (a player, or a team in team play), gains capped at the asset caps,
+losses that never go below zero, the survivor milestones, and where a pawn may finish.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from dieproof.reference.core.errors import InvalidConfig
+from dieproof.reference.doom_and_bloom.board import Topology, check_board, default_board, topology
+from dieproof.reference.doom_and_bloom.content import content_of
+from dieproof.reference.doom_and_bloom.types import (
+    CAPS,
+    DESTINATIONS,
+    EXTRA_MILE_DICE,
+    MAX_PLAYERS,
+    MILESTONES,
+    MIN_PLAYERS,
+    NORMAL_DICE,
+    REQUIRED,
+    SETUP_DICE,
+    SURVIVORS,
+    TEAM_PLAYERS,
+    TEAM_REQUIRED,
+    Assets,
+    Content,
+    DabConfig,
+    DabState,
+)
+
+
+def _sums(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, int], ...]:
+    """(total, weight) of rolling ``dice`` dice with ``faces``, by ascending total."""
+    weights = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for total, w in weights.items():
+            for face in faces:
+                nxt[total + face] = nxt.get(total + face, 0) + w
+        weights = nxt
+    return tuple(sorted(weights.items()))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Catalog:
+    """A config's board, content and dice, indexed for the rules (built once)."""
+
+    config: DabConfig
+    top: Topology
+    content: Content
+    required: Assets
+    """The assets a side needs to visit its final destination and win."""
+    destinations: int
+    """Towns each player scouts."""
+    sides: tuple[tuple[int, ...], ...]
+    """Each seat's side: itself, or its team (seat order)."""
+    move_faces: tuple[tuple[int, int], ...]
+    """(value, weight) of the movement die."""
+    rolls: dict[int, tuple[tuple[int, int], ...]]
+    """(total, weight) by number of dice."""
+
+
+@functools.lru_cache(maxsize=64)
+def catalog(config: DabConfig) -> Catalog:
+    """The catalog of a (validated) config."""
+    board = config.board if config.board is not None else default_board()
+    content = content_of(config)
+    n = config.players
+    if config.teams:
+        sides = tuple(tuple(sorted((p, (p + 2) % n))) for p in range(n))
+    else:
+        sides = tuple((p,) for p in range(n))
+    faces = content.die
+    move: dict[int, int] = {}
+    for f in faces:
+        move[f] = move.get(f, 0) + 1
+    return Catalog(
+        config=config,
+        top=topology(board),
+        content=content,
+        required=(TEAM_REQUIRED if config.teams else REQUIRED)[config.length],
+        destinations=DESTINATIONS[config.length],
+        sides=sides,
+        move_faces=tuple(sorted(move.items())),
+        rolls={k: _sums(faces, k) for k in (NORMAL_DICE, EXTRA_MILE_DICE, SETUP_DICE)},
+    )
+
+
+def validate_config(config: DabConfig) -> None:
+    """Refuse a config the rules cannot play. Implements DAB-SETUP-1 (2 to 4 players;
+    team play with exactly four) and DAB-BOARD-1 (a user's board is checked)."""
+    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+        raise InvalidConfig("DAB.PLAYERS", f"{config.players} players (2 to 4)", "DAB-SETUP-1")
+    if config.teams and config.players != TEAM_PLAYERS:
+        raise InvalidConfig(
+            "DAB.TEAMS", f"team play needs 4 players, not {config.players}", "DAB-TEAM-1"
+        )
+    if config.board is not None:
+        check_board(config.board)
+    content = content_of(config)
+    if len(content.characters) < config.players:
+        raise InvalidConfig("DAB.CONTENT", "fewer characters than players", "DAB-SETUP-4")
+    if any(f < 1 for f in content.die):
+        raise InvalidConfig("DAB.CONTENT", "a die face below 1", "DAB-SETUP-3")
+    for c in content.characters:
+        if any(not 0 <= v <= cap for v, cap in zip(c.assets, CAPS, strict=True)):
+            raise InvalidConfig(
+                "DAB.CONTENT", f"character {c.name!r} starts outside the caps", "DAB-ASSET-1"
+            )
+    for card in content.events + content.attacks:
+        if card.test == "auto" and (card.success is None) == (card.failure is None):
+            raise InvalidConfig(
+                "DAB.CONTENT",
+                f"card {card.name!r}: a one-tag card needs exactly one tag",
+                "DAB-CARD-1",
+            )
+
+
+# -- holdings ------------------------------------------------------------------------------
+
+
+def pooled(state: DabState, seat: int, asset: int) -> int:
+    """What ``seat``'s side holds of ``asset`` (a team pools its mats). Implements
+    DAB-TEAM-2."""
+    side = catalog(state.config).sides[seat]
+    if len(side) == 1:
+        return state.assets[seat][asset]
+    return sum(state.assets[m][asset] for m in side)
+
+
+def pool(state: DabState, seat: int) -> Assets:
+    """Every asset of ``seat``'s side."""
+    a = [pooled(state, seat, i) for i in range(5)]
+    return (a[0], a[1], a[2], a[3], a[4])
+
+
+def holder(state: DabState, seat: int) -> int:
+    """The seat whose bonus hand and milestones ``seat`` uses (a team's first seat)."""
+    return catalog(state.config).sides[seat][0]
+
+
+def can_pay(state: DabState, seat: int, cost: Assets) -> bool:
+    """Whether ``seat``'s side holds ``cost``."""
+    return all(c <= 0 or pooled(state, seat, i) >= c for i, c in enumerate(cost))
+
+
+def has_required(state: DabState, seat: int) -> bool:
+    """Whether ``seat``'s side holds the required assets (or more) of all five."""
+    req = catalog(state.config).required
+    return all(pooled(state, seat, i) >= r for i, r in enumerate(req))
+
+
+class Mats:
+    """Mutable working copy of the player mats during one transition."""
+
+    __slots__ = ("assets", "lost", "sides")
+
+    def __init__(self, state: DabState) -> None:
+        self.assets = [list(a) for a in state.assets]
+        self.sides = catalog(state.config).sides
+        self.lost = state.lost
+
+    def gain(self, seat: int, asset: int, amount: int) -> int:
+        """Add to ``seat``'s mat, stopping at the cap (the excess is lost). Implements
+        DAB-ASSET-1."""
+        row = self.assets[seat]
+        new = min(row[asset] + amount, CAPS[asset])
+        got = max(new - row[asset], 0)
+        row[asset] += got
+        return got
+
+    def pay(self, seat: int, asset: int, amount: int) -> int:
+        """Take from ``seat``'s side, its own mat first, never below zero; a loss larger
+        than the holdings takes what there is (DAB-A12). Implements DAB-ASSET-2."""
+        left = amount
+        for m in (seat, *(x for x in self.sides[seat] if x != seat)):
+            take = min(left, self.assets[m][asset])
+            self.assets[m][asset] -= take
+            left -= take
+        paid = amount - left
+        if asset == SURVIVORS:
+            self.lost += paid
+        return paid
+
+    def apply(self, seat: int, delta: Assets) -> None:
+        """Gains to ``seat``'s mat, losses from its side."""
+        for i, d in enumerate(delta):
+            if d > 0:
+                self.gain(seat, i, d)
+            elif d < 0:
+                self.pay(seat, i, -d)
+
+    def pooled(self, seat: int, asset: int) -> int:
+        return sum(self.assets[m][asset] for m in self.sides[seat])
+
+    def frozen(self) -> tuple[Assets, ...]:
+        return tuple((a[0], a[1], a[2], a[3], a[4]) for a in self.assets)
+
+
+def new_milestones(reached: int, survivors: int) -> tuple[int, int]:
+    """The milestone bit set after a side holds ``survivors``, and how many milestones it
+    reached for the first time. Implements DAB-ASSET-4: each is rewarded once."""
+    fresh = 0
+    for bit, m in enumerate(MILESTONES):
+        if survivors >= m and not reached >> bit & 1:
+            reached |= 1 << bit
+            fresh += 1
+    return reached, fresh
+
+
+# -- where a pawn may finish ---------------------------------------------------------------
+
+
+def all_scouted(state: DabState, seat: int) -> bool:
+    return state.scouted[seat] == len(state.destinations[seat])
+
+
+def center_open(state: DabState, seat: int) -> bool:
+    """Center City may be entered only with every destination scouted and before the
+    final destination is drawn. Implements DAB-CENTER-1."""
+    return all_scouted(state, seat) and state.final[seat] < 0
+
+
+def may_finish(state: DabState, seat: int, space: int) -> bool:
+    """Whether ``seat`` may end its movement (or stay put) on ``space``.
+
+    Implements DAB-MOVE-3 (the dark forest), DAB-HOSPITAL-2 (not the same hospital
+    twice in a row), DAB-TOWN-3 and DAB-TOWN-4 (destinations in order; a scouted town
+    never again unless it is the final destination), DAB-CENTER-1, and DAB-FINAL-1 (the
+    final destination only with the required assets). The four places where staying put
+    is forbidden (DAB-MOVE-5) are exactly the spaces this refuses after their rewards.
+    """
+    top = catalog(state.config).top
+    kind = top.kinds[space]
+    if kind == "forest":
+        return False
+    if kind == "center":
+        return center_open(state, seat)
+    if kind == "hospital":
+        return space != state.last_hospital[seat]
+    if kind == "town":
+        town = top.space_town[space]
+        if town == state.final[seat]:
+            return has_required(state, seat)
+        if state.scouted_towns[seat] >> town & 1:
+            return False
+        return town not in state.destinations[seat][state.scouted[seat] + 1 :]
+    return True
+
+
+def can_stay(state: DabState, seat: int) -> bool:
+    """Whether ``seat`` may stay put now: not on its first turn (it must leave Center
+    City, DAB-MOVE-1) and not where it may not finish."""
+    return state.moved[seat] and may_finish(state, seat, state.space[seat])
+
+
+def opponents(state: DabState, seat: int) -> tuple[int, ...]:
+    """The other players not on ``seat``'s side, in seat order."""
+    side = catalog(state.config).sides[seat]
+    return tuple(p for p in range(state.config.players) if p not in side)

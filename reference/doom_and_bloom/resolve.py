@@ -1,0 +1,465 @@
+"""Doom and Bloom SURVIVAL!: resolving the space a pawn finishes on.
+
+Arrival (which deck a space draws from), the cards (one-tag cards, comparisons, choices,
+and the search and raider rolls with their benefits), the results (the card's effect,
+then the space's rewards), the pending choices and draws a result leaves (losses, gains,
+Bonus cards, in that order), crossings, the final destination, and the end of the turn.
+"""
+
+from __future__ import annotations
+
+from dieproof.reference.core.errors import IllegalAction
+from dieproof.reference.core.types import replace
+from dieproof.reference.doom_and_bloom.base import (
+    Mats,
+    can_pay,
+    catalog,
+    has_required,
+    holder,
+    new_milestones,
+    opponents,
+    pooled,
+)
+from dieproof.reference.doom_and_bloom.types import (
+    BENEFIT_COST,
+    CENTER_REWARD,
+    EXTRA_MILE_DICE,
+    FOOD,
+    FOOD_COST,
+    FOOD_USES,
+    MEDKITS,
+    NORMAL_DICE,
+    SURVIVORS,
+    WEAPONRY,
+    WEAPONRY_COST,
+    Bypass,
+    Card,
+    DabAction,
+    DabState,
+    Dice,
+    DrawBonus,
+    DrawCard,
+    Effect,
+    EndTurn,
+    Enter,
+    ExtraMile,
+    Gain,
+    Lose,
+    Option,
+    Phase,
+    PlayBonus,
+    Remain,
+    RollDice,
+    Settle,
+    SpendFood,
+    SpendWeaponry,
+    Then,
+    UseMedkit,
+)
+
+_EVENT_KINDS = frozenset({"asset", "hospital", "town"})
+_ATTACK_KINDS = frozenset({"raider", "crossing", "center"})
+
+
+# -- arrival -------------------------------------------------------------------------------
+
+
+def arrive(state: DabState, space: int) -> DabState:
+    """Resolve the space the active player finished on (or stayed put on).
+
+    Implements DAB-SPACE-1 (an empty space ends the turn), the
+    Event spaces (board asset, hospital, town: DAB-EVENT-1) and the Attack spaces
+    (raider territory, crossing, Center City: DAB-ATTACK-1), and DAB-HOSPITAL-2's
+    reset when a different hospital is visited (DAB-A4).
+    """
+    top = catalog(state.config).top
+    kind = top.kinds[space]
+    p = state.active
+    if (
+        kind == "hospital"
+        and state.config.readings.hospital_reset == "visit"
+        and state.last_hospital[p] not in (-1, space)
+    ):
+        last = list(state.last_hospital)
+        last[p] = -1
+        state = replace(state, last_hospital=tuple(last))
+    if kind in _EVENT_KINDS:
+        return replace(state, phase=Phase.DRAW, deck="event")
+    if kind in _ATTACK_KINDS:
+        return replace(state, phase=Phase.DRAW, deck="attack")
+    return end_turn(state)
+
+
+def _cards(state: DabState) -> tuple[Card, ...]:
+    content = catalog(state.config).content
+    return content.events if state.deck == "event" else content.attacks
+
+
+def draw_pile(state: DabState) -> tuple[int, ...]:
+    """The deck's draw pile; an empty pile is the whole deck reshuffled (DAB-A15)."""
+    pile = state.event_pile if state.deck == "event" else state.attack_pile
+    if sum(pile) == 0:
+        return tuple(c.copies for c in _cards(state))
+    return pile
+
+
+def bonus_pile(state: DabState) -> tuple[int, ...]:
+    """The Bonus draw pile; an empty one is the discards reshuffled (DAB-A15)."""
+    if sum(state.bonus_pile) > 0:
+        return state.bonus_pile
+    bonuses = catalog(state.config).content.bonuses
+    held = [sum(h[k] for h in state.bonus) for k in range(len(bonuses))]
+    return tuple(b.copies - held[k] for k, b in enumerate(bonuses))
+
+
+# -- chance ------------------------------------------------------------------------------------
+
+
+def apply_chance(state: DabState, action: DabAction) -> DabState:
+    if isinstance(action, DrawCard):
+        pile = list(draw_pile(state))
+        pile[action.card] -= 1
+        field = "event_pile" if state.deck == "event" else "attack_pile"
+        new = replace(state, card=action.card, **{field: tuple(pile)})
+        return _start_card(new)
+    if isinstance(action, Dice):
+        return replace(state, phase=Phase.POST_ROLL, total=action.total)
+    if isinstance(action, DrawBonus):
+        pile = list(bonus_pile(state))
+        pile[action.card] -= 1
+        hands = [list(h) for h in state.bonus]
+        hands[holder(state, state.actor)][action.card] += 1
+        return settle(
+            replace(
+                state,
+                bonus_pile=tuple(pile),
+                bonus=tuple(tuple(h) for h in hands),
+                pending_bonus=state.pending_bonus - 1,
+            )
+        )
+    raise IllegalAction("DAB.CHANCE", f"{action!r} is not an outcome here", "DAB-EVENT-1")
+
+
+def _start_card(state: DabState) -> DabState:
+    """Resolve a drawn card's test. Implements DAB-EVENT-2 (one-tag cards, comparisons)
+    and opens the roll (DAB-ROLL-1) or the choice (DAB-EVENT-3)."""
+    card = _cards(state)[state.card]
+    if card.test == "auto":
+        return outcome(state, card.success is not None)
+    if card.test in ("least", "most"):
+        return outcome(state, _compare(state, card))
+    if card.test == "choice":
+        return replace(state, phase=Phase.CHOICE)
+    return replace(state, phase=Phase.PRE_ROLL)
+
+
+def _compare(state: DabState, card: Card) -> bool:
+    """``least``: no other player holds less of the stat; ``most``: none holds more.
+    In team play the sides' pools are compared (DAB-A6 selects single mats)."""
+    p = state.active
+    stat = card.stat
+    if state.config.teams and state.config.readings.team_compare == "pool":
+        mine = pooled(state, p, stat)
+        others = [pooled(state, o, stat) for o in opponents(state, p)]
+    else:
+        mine = state.assets[p][stat]
+        others = [state.assets[o][stat] for o in range(state.config.players) if o != p]
+    if card.test == "least":
+        return all(o >= mine for o in others)
+    return all(o <= mine for o in others)
+
+
+# -- decisions -----------------------------------------------------------------------------------
+
+
+def legal_actions(state: DabState) -> tuple[DabAction, ...]:
+    phase = state.phase
+    p = state.active
+    if phase is Phase.PRE_ROLL:
+        if can_pay(state, p, BENEFIT_COST):
+            return (ExtraMile(), RollDice())
+        return (RollDice(),)
+    if phase is Phase.POST_ROLL:
+        card = _cards(state)[state.card]
+        acts: list[DabAction] = []
+        if card.test == "search":
+            if state.food_uses < FOOD_USES and pooled(state, p, FOOD) >= FOOD_COST:
+                acts.append(SpendFood())
+        elif not state.weaponry_used and pooled(state, p, WEAPONRY) >= WEAPONRY_COST:
+            acts.append(SpendWeaponry())
+        acts.extend(_bonus_plays(state, card.test))
+        acts.append(Settle())
+        return tuple(acts)
+    if phase is Phase.CHOICE:
+        card = _cards(state)[state.card]
+        acts = []
+        if can_pay(state, p, card.price):
+            if card.price_bonus == 0:
+                acts.append(Option(option=0))
+            else:
+                hand = state.bonus[holder(state, p)]
+                acts.extend(
+                    Option(option=0, card=k) for k, c in enumerate(hand) if c >= card.price_bonus
+                )
+        acts.append(Option(option=1))
+        return tuple(acts)
+    if phase is Phase.LOSE:
+        return tuple(Lose(resource=r) for r in range(3) if pooled(state, state.actor, r) > 0)
+    if phase is Phase.GAIN:
+        return tuple(Gain(resource=r) for r in range(3))
+    if phase is Phase.CROSSING:
+        top = catalog(state.config).top
+        here = state.space[p]
+        return (
+            tuple(Enter(space=s) for s in top.arrows[here])
+            + tuple(Bypass(space=s) for s in top.bypass[here])
+            + (Remain(),)
+        )
+    if phase is Phase.END:
+        return (UseMedkit(), EndTurn())
+    return ()
+
+
+def _bonus_plays(state: DabState, kind: str) -> list[DabAction]:
+    hand = state.bonus[holder(state, state.active)]
+    bonuses = catalog(state.config).content.bonuses
+    return [PlayBonus(card=k) for k, c in enumerate(hand) if c > 0 and bonuses[k].kind == kind]
+
+
+def play_bonus(state: DabState, card: int) -> DabState:
+    """Play a Bonus card where its kind permits; several may be played in a turn and
+    their effects add up. Implements DAB-BONUS-1."""
+    bonus = catalog(state.config).content.bonuses[card]
+    hands = [list(h) for h in state.bonus]
+    hands[holder(state, state.active)][card] -= 1
+    new = replace(state, bonus=tuple(tuple(h) for h in hands))
+    if bonus.kind == "move":
+        return replace(new, roll=new.roll + bonus.amount)
+    if bonus.kind == "supply":
+        return settle(replace(new, pending_gain=bonus.amount, then=Then.TURN))
+    return replace(new, total=new.total + bonus.amount)
+
+
+def apply_decision(state: DabState, action: DabAction) -> DabState:
+    p = state.active
+    if isinstance(action, ExtraMile):
+        mats = Mats(state)
+        mats.apply(p, (-1, -1, -1, 0, 0))
+        return replace(state, assets=mats.frozen(), dice=EXTRA_MILE_DICE, phase=Phase.DICE)
+    if isinstance(action, RollDice):
+        return replace(state, dice=NORMAL_DICE, phase=Phase.DICE)
+    if isinstance(action, SpendFood):
+        mats = Mats(state)
+        mats.pay(p, FOOD, FOOD_COST)
+        return replace(
+            state, assets=mats.frozen(), food_uses=state.food_uses + 1, total=state.total + 1
+        )
+    if isinstance(action, SpendWeaponry):
+        mats = Mats(state)
+        mats.pay(p, WEAPONRY, WEAPONRY_COST)
+        return replace(state, assets=mats.frozen(), weaponry_used=True, total=state.total + 1)
+    if isinstance(action, Settle):
+        card = _cards(state)[state.card]
+        tie = state.config.readings.tie == "success"
+        won = state.total > card.target or (tie and state.total == card.target)
+        return outcome(replace(state, dice=0), won)
+    if isinstance(action, Option):
+        if action.option == 1:
+            return outcome(state, False)
+        card = _cards(state)[state.card]
+        mats = Mats(state)
+        mats.apply(p, tuple(-c for c in card.price))  # type: ignore[arg-type]
+        hands = [list(h) for h in state.bonus]
+        if card.price_bonus:
+            hands[holder(state, p)][action.card] -= card.price_bonus
+        new = replace(
+            state, assets=mats.frozen(), lost=mats.lost, bonus=tuple(tuple(h) for h in hands)
+        )
+        return outcome(new, True)
+    if isinstance(action, Lose):
+        mats = Mats(state)
+        mats.pay(state.actor, action.resource, 1)
+        return settle(replace(state, assets=mats.frozen(), pending_lose=state.pending_lose - 1))
+    if isinstance(action, Gain):
+        mats = Mats(state)
+        mats.gain(state.actor, action.resource, 1)
+        return settle(replace(state, assets=mats.frozen(), pending_gain=state.pending_gain - 1))
+    if isinstance(action, Enter | Bypass):
+        spaces = list(state.space)
+        spaces[p] = action.space
+        return end_turn(replace(state, space=tuple(spaces)))
+    if isinstance(action, Remain):
+        return end_turn(state)
+    if isinstance(action, UseMedkit):
+        mats = Mats(state)
+        mats.pay(p, MEDKITS, 1)
+        mats.gain(p, SURVIVORS, state.lost)
+        mats.lost = 0
+        new = _milestones(replace(state, assets=mats.frozen(), lost=0), mats)
+        return settle(replace(new, then=Then.END))
+    if isinstance(action, EndTurn):
+        from dieproof.reference.doom_and_bloom.rules import advance
+
+        return advance(state)
+    raise IllegalAction("DAB.NOT_LEGAL", f"{action!r} is not open here", "DAB-EVENT-1")
+
+
+# -- results ---------------------------------------------------------------------------------------
+
+
+def outcome(state: DabState, success: bool) -> DabState:
+    """Apply the card's result, then the space's rewards on a success.
+
+    Implements DAB-EVENT-1 (the Success or Failure tag), DAB-EVENT-4 (a board
+    asset's icon, DAB-A2), DAB-RAIDER-1 (gain the board asset only where there is one),
+    DAB-HOSPITAL-1, DAB-TOWN-1 and DAB-TOWN-2 (rewards; scouting in order),
+    DAB-CENTER-2 (Center City's rewards, then the final destination), DAB-CROSS-2 and
+    DAB-FINAL-2 (a win on success while still holding the required assets).
+    """
+    p = state.active
+    cat = catalog(state.config)
+    top = cat.top
+    card = _cards(state)[state.card]
+    effect = (card.success if success else card.failure) or Effect()
+    mats = Mats(state)
+    mats.apply(p, effect.assets)
+    pending_gain = effect.gain_choice
+    pending_bonus = effect.bonus
+    space = state.space[p]
+    kind = top.kinds[space]
+    icon = top.icons[space]
+    then = Then.END
+    new = state
+    if success and icon >= 0:
+        if kind == "asset":
+            times = 2 if effect.board_asset and state.config.readings.board_asset == "both" else 1
+            mats.gain(p, icon, times)
+        elif effect.board_asset:
+            mats.gain(p, icon, 1)
+    if success and kind == "hospital":
+        mats.gain(p, MEDKITS, 1)
+        pending_bonus += 1
+        last = list(state.last_hospital)
+        last[p] = space
+        new = replace(new, last_hospital=tuple(last))
+    elif kind == "town":
+        town = top.space_town[space]
+        final = town == state.final[p]
+        if success and (not final or state.config.readings.final_rewards == "town"):
+            label = top.board.towns[town]
+            pending_gain += label.reward_choice
+            mats.gain(p, SURVIVORS, label.reward_survivors)
+            pending_bonus += label.reward_bonus
+            towns = list(state.scouted_towns)
+            towns[p] |= 1 << town
+            scouted = list(state.scouted)
+            dests = state.destinations[p]
+            if scouted[p] < len(dests) and dests[scouted[p]] == town:
+                scouted[p] += 1
+            new = replace(new, scouted_towns=tuple(towns), scouted=tuple(scouted))
+        if success and final:
+            then = Then.WIN
+    elif kind == "center" and success:
+        mats.apply(p, CENTER_REWARD)
+        then = Then.FINAL
+    elif kind == "crossing" and success:
+        then = Then.CROSSING
+    new = replace(
+        new,
+        assets=mats.frozen(),
+        lost=mats.lost,
+        success=success,
+        pending_lose=effect.lose_choice,
+        pending_gain=pending_gain,
+        pending_bonus=pending_bonus,
+        then=then,
+    )
+    return settle(_milestones(new, mats))
+
+
+def _milestones(state: DabState, mats: Mats) -> DabState:
+    """Survivor milestones reached for the first time give a Bonus card and a resource of
+    choice each (DAB-ASSET-4; a team earns them together, DAB-TEAM-5)."""
+    p = state.active if state.active >= 0 else state.actor
+    side = catalog(state.config).sides[p]
+    reached, fresh = new_milestones(state.milestones[p], mats.pooled(p, SURVIVORS))
+    if not fresh:
+        return state
+    milestones = list(state.milestones)
+    for m in side:
+        milestones[m] = reached
+    return replace(
+        state,
+        milestones=tuple(milestones),
+        pending_bonus=state.pending_bonus + fresh,
+        pending_gain=state.pending_gain + fresh,
+    )
+
+
+def settle(state: DabState) -> DabState:
+    """Work off what a result left pending: resources lost, resources gained, Bonus
+    cards drawn (in that order), then what comes next."""
+    if state.pending_lose > 0:
+        if any(pooled(state, state.actor, r) > 0 for r in range(3)):
+            return replace(state, phase=Phase.LOSE)
+        state = replace(state, pending_lose=0)
+    if state.pending_gain > 0:
+        return replace(state, phase=Phase.GAIN)
+    if state.pending_bonus > 0:
+        if sum(bonus_pile(state)) > 0:
+            return replace(state, phase=Phase.BONUS)
+        state = replace(state, pending_bonus=0)
+    then = state.then
+    if then is Then.CROSSING:
+        return replace(state, phase=Phase.CROSSING, then=Then.END)
+    if then is Then.FINAL:
+        return replace(state, phase=Phase.FINAL, then=Then.END)
+    if then is Then.WIN:
+        return _win(replace(state, then=Then.END))
+    if then is Then.TURN:
+        return replace(state, phase=Phase.TURN, then=Then.END)
+    if then is Then.START:
+        from dieproof.reference.doom_and_bloom.rules import next_setup_reward
+
+        return next_setup_reward(replace(state, then=Then.END, actor=-1))
+    return end_turn(state)
+
+
+def _win(state: DabState) -> DabState:
+    """A success at the final destination wins while the side still holds the required
+    assets (DAB-FINAL-2); in team play the teammate is done, and the team wins when both
+    are (DAB-TEAM-3)."""
+    p = state.active
+    if not has_required(state, p):
+        return end_turn(state)
+    side = catalog(state.config).sides[p]
+    if len(side) == 1:
+        return replace(
+            state,
+            phase=Phase.OVER,
+            winners=(p,),
+            reason=f"player {p} reached the final destination with the required assets",
+            rule="DAB-FINAL-2",
+        )
+    finished = list(state.finished)
+    finished[p] = True
+    new = replace(state, finished=tuple(finished))
+    if all(finished[m] for m in side):
+        return replace(
+            new,
+            phase=Phase.OVER,
+            winners=side,
+            reason=f"team {side} both reached their final destinations with the assets",
+            rule="DAB-TEAM-3",
+        )
+    return end_turn(new)
+
+
+def end_turn(state: DabState) -> DabState:
+    """The end of the turn: a Medkit may restore the survivors lost this turn
+    (DAB-ASSET-5); without that choice the turn passes on."""
+    if state.lost > 0 and pooled(state, state.active, MEDKITS) > 0:
+        return replace(state, phase=Phase.END)
+    from dieproof.reference.doom_and_bloom.rules import advance
+
+    return advance(state)

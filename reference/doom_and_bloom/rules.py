@@ -1,0 +1,570 @@
+"""Doom and Bloom SURVIVAL!: the state machine (setup, turns, movement, trades).
+
+The resolution of spaces and cards lives in
+:mod:`~dieproof.reference.doom_and_bloom.resolve`; this module ties the phases together:
+``initial_state``, ``to_move``, ``legal_actions``, ``chance_outcomes``, ``apply`` and
+``result``, in that order, then the private helpers.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from dieproof.reference.core import chance
+from dieproof.reference.core.errors import IllegalAction, InvalidAction
+from dieproof.reference.core.types import CHANCE, TERMINAL, Result, replace
+from dieproof.reference.doom_and_bloom import resolve
+from dieproof.reference.doom_and_bloom.base import (
+    Mats,
+    can_pay,
+    can_stay,
+    catalog,
+    center_open,
+    has_required,
+    holder,
+    may_finish,
+    opponents,
+    pooled,
+    validate_config,
+)
+from dieproof.reference.doom_and_bloom.types import (
+    BENEFIT_COST,
+    BONUS_ITEM,
+    FUEL,
+    FUEL_BONUS,
+    MEDKITS,
+    SETUP_DICE,
+    Accept,
+    Barter,
+    DabAction,
+    DabConfig,
+    DabState,
+    Decline,
+    Dice,
+    DrawBonus,
+    DrawCard,
+    DrawCharacter,
+    DrawTown,
+    EndTurn,
+    KeepBusy,
+    LetPass,
+    Move,
+    MoveDie,
+    Offer,
+    Phase,
+    PlayBonus,
+    Reactivate,
+    Rest,
+    RollMove,
+    SetupRoll,
+    StayPut,
+    Then,
+    Trade,
+    UseFuel,
+)
+
+CHANCE_PHASES = frozenset(
+    {
+        Phase.SETUP_ROLL,
+        Phase.CHARACTER,
+        Phase.DESTINATION,
+        Phase.MOVE_ROLL,
+        Phase.DRAW,
+        Phase.DICE,
+        Phase.BONUS,
+        Phase.FINAL,
+    }
+)
+
+
+def _illegal(code: str, message: str, rule: str) -> IllegalAction:
+    return IllegalAction(f"DAB.{code}", message, rule)
+
+
+# -- setup ----------------------------------------------------------------------------------
+
+
+def initial_state(config: DabConfig) -> DabState:
+    """Before the start-player roll: every pawn in Center City, the decks shuffled.
+    Implements DAB-SETUP-1 and DAB-SETUP-5 (everyone starts in Center City)."""
+    validate_config(config)
+    cat = catalog(config)
+    n = config.players
+    content = cat.content
+    return DabState(
+        config=config,
+        phase=Phase.SETUP_ROLL,
+        setup_rolls=(0,) * n,
+        characters=(-1,) * n,
+        assets=((0, 0, 0, 0, 0),) * n,
+        space=(cat.top.center,) * n,
+        destinations=((),) * n,
+        scouted=(0,) * n,
+        scouted_towns=(0,) * n,
+        final=(-1,) * n,
+        last_hospital=(-1,) * n,
+        owed=(0,) * n,
+        milestones=(0,) * n,
+        bonus=((0,) * len(content.bonuses),) * n,
+        moved=(False,) * n,
+        bartered=(False,) * n,
+        skip=(False,) * n,
+        extra=(0,) * n,
+        finished=(False,) * n,
+        event_pile=tuple(c.copies for c in content.events),
+        attack_pile=tuple(c.copies for c in content.attacks),
+        bonus_pile=tuple(c.copies for c in content.bonuses),
+    )
+
+
+# -- who moves, what is open ----------------------------------------------------------------
+
+
+def to_move(state: DabState) -> int:
+    phase = state.phase
+    if phase in CHANCE_PHASES:
+        return CHANCE
+    if phase is Phase.OVER:
+        return TERMINAL
+    if phase is Phase.BUSY:
+        return state.busy_seat
+    if phase is Phase.ANSWER:
+        assert state.offer is not None
+        return state.offer.partner
+    if phase is Phase.GAIN or phase is Phase.LOSE:
+        return state.actor
+    return state.active
+
+
+def _items(state: DabState, seat: int) -> tuple[int, ...]:
+    """The trade items ``seat``'s side holds, in item order (DAB-TRADE-1)."""
+    found = [i for i in range(3) if pooled(state, seat, i) > 0]
+    if pooled(state, seat, MEDKITS) > 0:
+        found.append(3)
+    hand = state.bonus[holder(state, seat)]
+    found.extend(BONUS_ITEM + k for k, c in enumerate(hand) if c > 0)
+    return tuple(found)
+
+
+def _bonus_plays(state: DabState, kind: str) -> list[DabAction]:
+    hand = state.bonus[holder(state, state.active)]
+    bonuses = catalog(state.config).content.bonuses
+    return [PlayBonus(card=k) for k, c in enumerate(hand) if c > 0 and bonuses[k].kind == kind]
+
+
+def destinations(state: DabState) -> tuple[int, ...]:
+    """Where the active player may finish its movement, in space order. Implements
+    DAB-MOVE-2 (up to the roll), DAB-MOVE-3, DAB-MOVE-4 and DAB-CENTER-1 (passing
+    through Center City per DAB-A3)."""
+    p = state.active
+    cat = catalog(state.config)
+    open_center = state.config.readings.pass_center == "allowed" or center_open(state, p)
+    reach = cat.top.reach(state.space[p], state.roll, open_center)
+    return tuple(s for s in reach if may_finish(state, p, s))
+
+
+def legal_actions(state: DabState) -> tuple[DabAction, ...]:
+    """The open decisions, in the canonical order of the contract."""
+    phase = state.phase
+    p = state.active
+    if phase in CHANCE_PHASES or phase is Phase.OVER:
+        return ()
+    if phase is Phase.BUSY:
+        return (KeepBusy(), LetPass())
+    if phase is Phase.REACTIVATE:
+        return (Reactivate(), Rest())
+    if phase is Phase.ANSWER:
+        return (Accept(), Decline())
+    if phase is Phase.TURN:
+        acts: list[DabAction] = []
+        if not state.offered:
+            mine = _items(state, p)
+            for partner in opponents(state, p):
+                theirs = _items(state, partner)
+                acts.extend(
+                    Trade(partner=partner, give=g, get=t) for g in mine for t in theirs if g != t
+                )
+        if not state.offered and not state.bartered[p]:
+            for partner in opponents(state, p):
+                acts.extend(Barter(partner=partner, get=t) for t in _items(state, partner))
+        if not state.busy:
+            acts.append(RollMove())
+        if can_stay(state, p):
+            acts.append(StayPut())
+        acts.extend(_bonus_plays(state, "supply"))
+        return tuple(acts)
+    if phase is Phase.MOVE:
+        acts = []
+        if not state.fuel_used and pooled(state, p, FUEL) > 0:
+            acts.append(UseFuel())
+        acts.extend(_bonus_plays(state, "move"))
+        places = destinations(state)
+        acts.extend(Move(space=s) for s in places)
+        if not places:
+            acts.append(EndTurn())
+        return tuple(acts)
+    return resolve.legal_actions(state)
+
+
+def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
+    """The outcomes of a chance node with exact probabilities, in ascending order."""
+    phase = state.phase
+    cat = catalog(state.config)
+    if phase is Phase.SETUP_ROLL:
+        return chance.weighted((SetupRoll(total=t), w) for t, w in cat.rolls[SETUP_DICE])
+    if phase is Phase.CHARACTER:
+        taken = set(state.characters)
+        free = [c for c in range(len(cat.content.characters)) if c not in taken]
+        return chance.uniform([DrawCharacter(character=c) for c in free])
+    if phase is Phase.DESTINATION:
+        seat = _next_drawer(state)
+        drawn = state.destinations[seat]
+        towns = [t for t in range(len(cat.top.town_space)) if t not in drawn]
+        return chance.uniform([DrawTown(town=t) for t in towns])
+    if phase is Phase.FINAL:
+        return chance.uniform([DrawTown(town=t) for t in range(len(cat.top.town_space))])
+    if phase is Phase.MOVE_ROLL:
+        return chance.weighted((MoveDie(value=v), w) for v, w in cat.move_faces)
+    if phase is Phase.DICE:
+        return chance.weighted((Dice(total=t), w) for t, w in cat.rolls[state.dice])
+    if phase is Phase.DRAW:
+        pile = resolve.draw_pile(state)
+        return chance.weighted((DrawCard(card=i), c) for i, c in enumerate(pile) if c > 0)
+    if phase is Phase.BONUS:
+        pile = resolve.bonus_pile(state)
+        return chance.weighted((DrawBonus(card=i), c) for i, c in enumerate(pile) if c > 0)
+    return ()
+
+
+# -- apply ------------------------------------------------------------------------------------
+
+
+def apply(state: DabState, action: DabAction) -> DabState:
+    """The state after ``action``; raises IllegalAction when it is not open."""
+    if state.phase in CHANCE_PHASES:
+        outcomes = [a for a, _ in chance_outcomes(state)]
+        if action not in outcomes:
+            raise _illegal("CHANCE", f"{action!r} is not an outcome here", "DAB-SETUP-1")
+        return _apply_chance(state, action)
+    if state.phase is Phase.OVER:
+        raise _illegal("OVER", "the game is over", "DAB-FINAL-2")
+    if action not in legal_actions(state):
+        raise _illegal(
+            "NOT_LEGAL",
+            f"{type(action).__name__} is not open in phase {state.phase.value}",
+            _refusal_rule(state),
+        )
+    return _apply_decision(state, action)
+
+
+def is_legal(state: DabState, action: DabAction) -> bool:
+    if state.phase in CHANCE_PHASES:
+        return action in [a for a, _ in chance_outcomes(state)]
+    return action in legal_actions(state)
+
+
+def result(state: DabState) -> Result | None:
+    if state.phase is not Phase.OVER:
+        return None
+    return Result(winners=state.winners, reason=state.reason, rule=state.rule)
+
+
+def _refusal_rule(state: DabState) -> str:
+    return {
+        Phase.BUSY: "DAB-BUSY-1",
+        Phase.REACTIVATE: "DAB-TEAM-4",
+        Phase.TURN: "DAB-MOVE-1",
+        Phase.ANSWER: "DAB-TRADE-1",
+        Phase.MOVE: "DAB-MOVE-2",
+        Phase.CROSSING: "DAB-CROSS-2",
+        Phase.END: "DAB-ASSET-5",
+    }.get(state.phase, "DAB-EVENT-1")
+
+
+def _apply_chance(state: DabState, action: DabAction) -> DabState:
+    if isinstance(action, SetupRoll):
+        return _setup_roll(state, action.total)
+    if isinstance(action, DrawCharacter):
+        seat = _next_character_seat(state)
+        chars = list(state.characters)
+        chars[seat] = action.character
+        assets = list(state.assets)
+        assets[seat] = catalog(state.config).content.characters[action.character].assets
+        new = replace(state, characters=tuple(chars), assets=tuple(assets))
+        if all(c >= 0 for c in chars):
+            return replace(new, phase=Phase.DESTINATION)
+        return new
+    if isinstance(action, DrawTown):
+        if state.phase is Phase.FINAL:
+            final = list(state.final)
+            final[state.active] = action.town
+            return resolve.settle(replace(state, final=tuple(final), then=Then.END))
+        seat = _next_drawer(state)
+        dests = list(state.destinations)
+        dests[seat] = dests[seat] + (action.town,)
+        new = replace(state, destinations=tuple(dests))
+        if _next_drawer(new) < 0:
+            return _setup_rewards(new)
+        return new
+    if isinstance(action, MoveDie):
+        return replace(state, phase=Phase.MOVE, roll=action.value)
+    return resolve.apply_chance(state, action)
+
+
+def _apply_decision(state: DabState, action: DabAction) -> DabState:
+    p = state.active
+    if isinstance(action, KeepBusy):
+        mats = Mats(state)
+        mats.apply(state.busy_seat, tuple(-c for c in BENEFIT_COST))  # type: ignore[arg-type]
+        return replace(state, assets=mats.frozen(), busy=True, busy_seat=-1, phase=Phase.TURN)
+    if isinstance(action, LetPass):
+        return _busy_window(state, state.busy_seat)
+    if isinstance(action, Reactivate):
+        finished = list(state.finished)
+        finished[p] = False
+        return _busy_window(replace(state, finished=tuple(finished)), p)
+    if isinstance(action, Rest):
+        return advance(state)
+    if isinstance(action, Trade):
+        offer = Offer(seat=p, partner=action.partner, give=action.give, get=action.get)
+        return replace(state, offer=offer, offered=True, phase=Phase.ANSWER)
+    if isinstance(action, Barter):
+        offer = Offer(seat=p, partner=action.partner, give=-1, get=action.get)
+        return replace(state, offer=offer, offered=True, phase=Phase.ANSWER)
+    if isinstance(action, Accept):
+        return _accept(state)
+    if isinstance(action, Decline):
+        return replace(state, offer=None, phase=Phase.TURN)
+    if isinstance(action, RollMove):
+        return replace(state, phase=Phase.MOVE_ROLL, origin=state.space[p])
+    if isinstance(action, StayPut):
+        return resolve.arrive(replace(state, origin=state.space[p]), state.space[p])
+    if isinstance(action, UseFuel):
+        mats = Mats(state)
+        mats.pay(p, FUEL, 1)
+        return replace(state, assets=mats.frozen(), fuel_used=True, roll=state.roll + FUEL_BONUS)
+    if isinstance(action, PlayBonus):
+        return resolve.play_bonus(state, action.card)
+    if isinstance(action, Move):
+        moved = list(state.moved)
+        moved[p] = True
+        spaces = list(state.space)
+        spaces[p] = action.space
+        return resolve.arrive(replace(state, moved=tuple(moved), space=tuple(spaces)), action.space)
+    if isinstance(action, EndTurn) and state.phase is Phase.MOVE:
+        moved = list(state.moved)
+        moved[p] = True
+        return resolve.end_turn(replace(state, moved=tuple(moved)))
+    return resolve.apply_decision(state, action)
+
+
+def _accept(state: DabState) -> DabState:
+    """The partner accepts: the items change hands (DAB-TRADE-1), or for a barter the
+    offerer skips its next turn and the partner gains one after its next (DAB-TRADE-2)."""
+    offer = state.offer
+    assert offer is not None
+    mats = Mats(state)
+    bonus = [list(h) for h in state.bonus]
+
+    def move(item: int, giver: int, taker: int) -> None:
+        if item < BONUS_ITEM:
+            asset = item if item < 3 else MEDKITS
+            mats.pay(giver, asset, 1)
+            mats.gain(taker, asset, 1)
+        else:
+            bonus[holder(state, giver)][item - BONUS_ITEM] -= 1
+            bonus[holder(state, taker)][item - BONUS_ITEM] += 1
+
+    move(offer.get, offer.partner, offer.seat)
+    new = state
+    if offer.give >= 0:
+        move(offer.give, offer.seat, offer.partner)
+    else:
+        bartered = list(state.bartered)
+        skip = list(state.skip)
+        extra = list(state.extra)
+        bartered[offer.seat] = True
+        skip[offer.seat] = True
+        extra[offer.partner] += 1
+        new = replace(new, bartered=tuple(bartered), skip=tuple(skip), extra=tuple(extra))
+    return replace(
+        new,
+        assets=mats.frozen(),
+        bonus=tuple(tuple(h) for h in bonus),
+        offer=None,
+        phase=Phase.TURN,
+    )
+
+
+# -- setup helpers ------------------------------------------------------------------------------
+
+
+def _setup_roll(state: DabState, total: int) -> DabState:
+    """Record a six-dice total; when everyone still in has rolled, the single highest
+    starts, and tied players roll again (DAB-A13). Implements DAB-SETUP-2."""
+    rolls = list(state.setup_rolls)
+    seat = rolls.index(0)
+    rolls[seat] = total
+    if 0 in rolls:
+        return replace(state, setup_rolls=tuple(rolls))
+    top = max(rolls)
+    tied = [s for s, r in enumerate(rolls) if r == top]
+    if len(tied) > 1:
+        return replace(state, setup_rolls=tuple(0 if r == top else -1 for r in rolls))
+    return replace(state, setup_rolls=tuple(rolls), start_player=tied[0], phase=Phase.CHARACTER)
+
+
+def _order(state: DabState) -> list[int]:
+    n = state.config.players
+    return [(state.start_player + i) % n for i in range(n)]
+
+
+def _next_character_seat(state: DabState) -> int:
+    """Characters are drawn from the start player clockwise (DAB-SETUP-4)."""
+    for seat in _order(state):
+        if state.characters[seat] < 0:
+            return seat
+    return -1
+
+
+def _next_drawer(state: DabState) -> int:
+    """Destinations are drawn from the start player clockwise (DAB-SETUP-6)."""
+    k = catalog(state.config).destinations
+    for seat in _order(state):
+        if len(state.destinations[seat]) < k:
+            return seat
+    return -1
+
+
+def _setup_rewards(state: DabState) -> DabState:
+    """Milestones reached by the starting survivors are earned at game start, per side
+    (DAB-TEAM-5; DAB-A14 for solo play), then the start player's first turn."""
+    from dieproof.reference.doom_and_bloom.base import new_milestones
+    from dieproof.reference.doom_and_bloom.types import SURVIVORS
+
+    milestones = list(state.milestones)
+    owed = list(state.owed)
+    cat = catalog(state.config)
+    for seat in _order(state):
+        first = cat.sides[seat][0]
+        if first != seat:
+            continue
+        reached, fresh = new_milestones(0, pooled(state, seat, SURVIVORS))
+        for m in cat.sides[seat]:
+            milestones[m] = reached
+        owed[seat] = fresh
+    new = replace(state, milestones=tuple(milestones), owed=tuple(owed))
+    return next_setup_reward(new)
+
+
+def next_setup_reward(state: DabState) -> DabState:
+    """Hand the next side its owed milestone rewards, or start the first turn."""
+    for seat in _order(state):
+        if state.owed[seat] > 0:
+            owed = list(state.owed)
+            k = owed[seat]
+            owed[seat] = 0
+            return resolve.settle(
+                replace(
+                    state,
+                    owed=tuple(owed),
+                    actor=seat,
+                    pending_bonus=k,
+                    pending_gain=k,
+                    then=Then.START,
+                )
+            )
+    return begin_turn(state, state.start_player)
+
+
+# -- turn order -----------------------------------------------------------------------------------
+
+
+def begin_turn(state: DabState, seat: int, extra: bool = False) -> DabState:
+    """Start ``seat``'s turn: the turn limit (DAB-A10), a finished teammate's choice
+    (DAB-TEAM-4), then the rivals' chance to keep it busy (DAB-BUSY-1)."""
+    if state.turns >= state.config.turn_limit:
+        return replace(
+            state,
+            phase=Phase.OVER,
+            active=-1,
+            actor=-1,
+            winners=(),
+            reason=f"nobody won within {state.config.turn_limit} turns",
+            rule="DAB-END-1",
+        )
+    new = replace(
+        state,
+        active=seat,
+        actor=seat,
+        turns=state.turns + 1,
+        extra_turn=extra,
+        busy=False,
+        busy_seat=-1,
+        offered=False,
+        offer=None,
+        roll=0,
+        fuel_used=False,
+        origin=state.space[seat],
+        deck="",
+        card=-1,
+        dice=0,
+        total=0,
+        food_uses=0,
+        weaponry_used=False,
+        success=False,
+        pending_lose=0,
+        pending_gain=0,
+        pending_bonus=0,
+        then=Then.END,
+        lost=0,
+    )
+    if state.finished[seat]:
+        if has_required(state, seat):
+            return advance(new)
+        return replace(new, phase=Phase.REACTIVATE)
+    return _busy_window(new, seat)
+
+
+def _busy_window(state: DabState, after: int) -> DabState:
+    """The next rival after seat ``after`` that may keep the active player busy, else
+    the turn proper."""
+    p = state.active
+    n = state.config.players
+    if can_stay(state, p):
+        rivals = set(opponents(state, p))
+        for i in range(1, n):
+            r = (after + i) % n
+            if r == p:
+                break
+            if r in rivals and can_pay(state, r, BENEFIT_COST):
+                return replace(state, phase=Phase.BUSY, busy_seat=r)
+    return replace(state, phase=Phase.TURN, busy_seat=-1)
+
+
+def advance(state: DabState) -> DabState:
+    """After a turn: an extra turn owed by a barter comes right after the player's next
+    turn; a player who bartered its turn away skips it (DAB-TRADE-2)."""
+    p = state.active
+    if not state.extra_turn and state.extra[p] > 0:
+        extra = list(state.extra)
+        extra[p] -= 1
+        return begin_turn(replace(state, extra=tuple(extra)), p, extra=True)
+    n = state.config.players
+    skip = list(state.skip)
+    q = p
+    for _ in range(2 * n):
+        q = (q + 1) % n
+        if skip[q]:
+            skip[q] = False
+            continue
+        break
+    return begin_turn(replace(state, skip=tuple(skip)), q)
+
+
+def check_action(state: DabState, action: object) -> None:
+    """Refuse a value that is not an action of this game."""
+    from dieproof.reference.doom_and_bloom.types import ACTION_TYPES
+
+    if not isinstance(action, ACTION_TYPES):
+        raise InvalidAction("DAB.ACTION_TYPE", f"not an action: {action!r}")
