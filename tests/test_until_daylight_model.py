@@ -141,3 +141,20 @@ def test_no_count_of_cards_dice_or_debts_is_negative() -> None:
         replace(state, active=0),  # a horde's receiver during the search phase
     ):
         assert not COMPILED.background_holds(abstract(bad))
+
+
+@pytest.mark.rule("UD-END-2")
+def test_a_death_in_a_search_turn_ends_the_game_with_nobody_active() -> None:
+    """An injury found in a search turn can kill; the game is over with no attacker
+    ever chosen. The model's background once tied "nobody active" to the setup and
+    search phases only, so this step broke it (found by the benchmark's refinement run,
+    seed 70, which ``dieproof verify``'s seeds never reached)."""
+    state = searching()
+    state = replace(state, health=(1, *state.health[1:]))
+    drawn = apply(state, Draw())
+    over = apply(drawn, Found(card="injury"))
+    assert over.phase is Phase.OVER and over.active == -1 and over.health[0] == 0
+    assert over.result is not None and over.result.rule == "UD-END-2"
+    assert allowed(drawn, over) == ["search"]
+    assert COMPILED.background_holds(abstract(over))
+    assert COMPILED.violated_invariants(abstract(over)) == []

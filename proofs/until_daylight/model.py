@@ -35,9 +35,11 @@ from dieproof.proofs.until_daylight.transitions import (
 from dieproof.proofs.until_daylight.vocabulary import (
     ATTACKS,
     COLLATERAL,
+    ENEMIES,
     NO_WAVE,
     OVER,
     PER_SEAT_INT,
+    RELEASE,
     SEARCH,
     SEATS,
     SETUP,
@@ -90,7 +92,12 @@ def background(v: Vars) -> z3.BoolRef:
         *(at(v, "owed", i) >= 0 for i in SEATS),
         v.num("active") >= -1,
         v.num("active") < n,
-        (v.num("active") == -1) == phase_in(v, SETUP, SEARCH),
+        # Nobody is active before the release; somebody is from the release to the
+        # enemies. A game over keeps the seat it ended with: nobody when a search turn
+        # ended it (a found injury that kills), the attacker or the seat last in turn
+        # when an attack or the enemies did.
+        z3.Implies(phase_in(v, SETUP, SEARCH), v.num("active") == -1),
+        z3.Implies(phase_in(v, RELEASE, ATTACKS, ENEMIES), v.num("active") != -1),
         v.num("turn") >= 0,
         v.num("turn") < n,
         v.num("acted") >= 0,
