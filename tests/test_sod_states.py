@@ -140,6 +140,25 @@ def test_reverse_or_die_patches_are_face_down_and_hands_empty() -> None:
     refused(held, "hand holds tiles")
 
 
+def test_a_private_patch_tile_beyond_any_reach_is_refused() -> None:
+    """A private patch of Reverse or Die with a tile 2**63 places away was accepted, and
+    applying a step to it then failed to number it (found by the referee's fuzz test)."""
+    state = accepted(
+        run_until(
+            initial_state(SodConfig(players=3, variant=Variant.REVERSE)),
+            lambda s: bool(s.patches[0]) and s.current == 1,
+        )
+    )
+    *rest, last = state.patches[0]
+
+    def moved(row: int) -> tuple[tuple[Cell, ...], ...]:
+        return ((*rest, replace(last, row=row)), *state.patches[1:])
+
+    refused(replace(state, patches=moved(2**63)), "patch 0 has a tile")
+    refused(replace(state, patches=moved(33)), "patch 0 has a tile")
+    accepted(replace(state, patches=moved(32)))
+
+
 @pytest.mark.invariant("SOD-INV-STEP")
 def test_the_step_invariant_can_fail() -> None:
     """The reference's own check of SOD-INV-STEP (run after every simulated step) sees

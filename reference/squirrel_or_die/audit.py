@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NoReturn
 
 from dieproof.reference.core.errors import InvalidState, RulesError
-from dieproof.reference.squirrel_or_die import rules
+from dieproof.reference.squirrel_or_die import board, rules
 from dieproof.reference.squirrel_or_die.tiles import Tile, Tiles
 from dieproof.reference.squirrel_or_die.types import (
     HAND_SIZE,
@@ -151,6 +151,12 @@ def validate_state(state: SodState) -> None:
         places = [(cell.row, cell.col) for cell in patch]
         if places != sorted(set(places)):
             _invalid(f"patch {index} is not sorted by (row, col) without repeats")
+        widest = max((max(abs(row), abs(col)) for row, col in places), default=0)
+        if widest > board.MAX_REACH:
+            _invalid(
+                f"patch {index} has a tile {widest} places from the origin (no game "
+                f"reaches further than {board.MAX_REACH})"
+            )
     piles: list[tuple[str, Tiles]] = [("bag", state.bag)]
     piles += [(f"hands[{p}]", hand) for p, hand in enumerate(state.hands)]
     piles += [(f"collected[{p}]", pile) for p, pile in enumerate(state.collected)]
