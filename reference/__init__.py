@@ -29,6 +29,13 @@ def _until_daylight() -> Game:
     return GAME
 
 
+def _no_game_over() -> Game:
+    from dieproof.reference.no_game_over import GAME
+
+    return GAME
+
+
+register(_no_game_over, "no-game-over")
 register(_squirrel_or_die, "squirrel-or-die")
 register(_until_daylight, "until-daylight")
 

@@ -45,7 +45,6 @@ from dieproof.reference.no_game_over.types import (
     Use,
 )
 
-rule = pytest.mark.rule
 CARDS = catalog(NgoConfig()).index
 
 
@@ -92,7 +91,7 @@ def seats(state: NgoState) -> int:
 # -- setup -------------------------------------------------------------------------------
 
 
-@rule("NGO-SETUP-1")
+@pytest.mark.rule("NGO-SETUP-1")
 def test_two_to_six_players_and_one_configuration_each() -> None:
     assert [c.players for c in GAME.configs()] == [2, 3, 4, 5, 6]
     for bad in ('{"players": 1}', '{"players": 7}'):
@@ -100,7 +99,7 @@ def test_two_to_six_players_and_one_configuration_each() -> None:
             GAME.load_config(bad)
 
 
-@rule("NGO-SETUP-2")
+@pytest.mark.rule("NGO-SETUP-2")
 def test_the_deal_gives_three_items_three_levels_and_three_lives() -> None:
     state = GAME.initial_state(NgoConfig(players=3))
     assert state.lives == (3, 3, 3)
@@ -120,7 +119,7 @@ def test_the_deal_gives_three_items_three_levels_and_three_lives() -> None:
     assert state.step is Step.ROLL_OFF
 
 
-@rule("NGO-SETUP-3")
+@pytest.mark.rule("NGO-SETUP-3")
 def test_the_roll_off_rerolls_ties_and_the_highest_starts() -> None:
     state = GAME.initial_state(NgoConfig(players=3))
     rng = random.Random(0)
@@ -133,7 +132,7 @@ def test_the_roll_off_rerolls_ties_and_the_highest_starts() -> None:
     assert state.active == 2 and state.step is Step.PREPARE
 
 
-@rule("NGO-END-3")
+@pytest.mark.rule("NGO-END-3")
 def test_the_next_turn_is_the_next_seat() -> None:
     state = pos(config=NgoConfig(players=3), active=2, step="end", tokens=(False, False, True))
     state = go(state, EndTurn())
@@ -146,7 +145,7 @@ def test_the_next_turn_is_the_next_seat() -> None:
 # -- the turn ------------------------------------------------------------------------------
 
 
-@rule("NGO-EQUIP-1")
+@pytest.mark.rule("NGO-EQUIP-1")
 def test_equip_in_your_turn_and_a_swap_keeps_the_old_card() -> None:
     state = pos(hands=(("Sword", "Shield", "Helmet"),))
     state = go(state, Equip(card=card("Helmet")))
@@ -160,7 +159,7 @@ def test_equip_in_your_turn_and_a_swap_keeps_the_old_card() -> None:
     assert sorted(swapped.equipment[0]) == sorted((card("Dagger"), card("Shield")))
 
 
-@rule("NGO-EQUIP-2")
+@pytest.mark.rule("NGO-EQUIP-2")
 def test_the_slots_head_body_legs_two_hands_or_one_two_handed() -> None:
     state = pos(equipment=(("Bow",),), hands=(("Sword", "Helmet", "Armor", "Greaves"),))
     legal = GAME.legal_actions(state)
@@ -172,7 +171,7 @@ def test_the_slots_head_body_legs_two_hands_or_one_two_handed() -> None:
     assert Equip(card=card("Cap of Speed")) not in GAME.legal_actions(full)
 
 
-@rule("NGO-EQUIP-3", "NGO-CARD-6")
+@pytest.mark.rule("NGO-EQUIP-3", "NGO-CARD-6")
 def test_cheat_allows_one_more_card_and_its_loss_returns_one() -> None:
     state = pos(equipment=(("Helmet",),), hands=(("Cheat", "Cap of Speed"),))
     assert Equip(card=card("Cap of Speed")) not in GAME.legal_actions(state)
@@ -194,14 +193,14 @@ def test_cheat_allows_one_more_card_and_its_loss_returns_one() -> None:
     assert state.hands[0][card("Helmet")] == 1 and not state.owed
 
 
-@rule("NGO-TURN-1")
+@pytest.mark.rule("NGO-TURN-1")
 def test_the_turn_starts_before_the_level_with_the_active_player() -> None:
     state = pos(active=1, config=NgoConfig(players=2), hands=((), ("Sword",)))
     assert GAME.to_move(state) == 1
     assert GAME.legal_actions(state) == (Equip(card=card("Sword")), Reveal())
 
 
-@rule("NGO-TURN-3")
+@pytest.mark.rule("NGO-TURN-3")
 def test_the_hand_must_be_five_before_the_level() -> None:
     six = ("Slime", "Goblin", "Orc", "Troll", "Golem", "Wyvern")
     state = pos(hands=(six,))
@@ -215,7 +214,7 @@ def test_the_hand_must_be_five_before_the_level() -> None:
     assert Discard(card=card("Slime")) in GAME.legal_actions(anyway)
 
 
-@rule("NGO-TURN-4")
+@pytest.mark.rule("NGO-TURN-4")
 def test_trade_three_cards_for_a_life() -> None:
     hand = ("Slime", "Slime", "Goblin", "Helmet")
     state = pos(hands=(hand,), lives=(3, 3, 3, 3))
@@ -231,7 +230,7 @@ def test_trade_three_cards_for_a_life() -> None:
     illegal(fighting, Trade(cards=(card("Slime"), card("Slime"), card("Goblin"))), "NGO-COMBAT-6")
 
 
-@rule("NGO-TURN-5", "NGO-DECK-1")
+@pytest.mark.rule("NGO-TURN-5", "NGO-DECK-1")
 def test_one_level_card_an_enemy_starts_a_combat_a_curse_hits_you() -> None:
     state = pos()
     state = go(state, Reveal())
@@ -250,7 +249,7 @@ def test_one_level_card_an_enemy_starts_a_combat_a_curse_hits_you() -> None:
 # -- combat -------------------------------------------------------------------------------
 
 
-@rule("NGO-COMBAT-1", "NGO-COMBAT-2")
+@pytest.mark.rule("NGO-COMBAT-1", "NGO-COMBAT-2")
 def test_five_lives_and_equipment_1_2_6_2_2_make_18_which_beats_17_not_18() -> None:
     worn = ("Helmet", "Armor", "War Hammer", "Greaves", "Sword")
     for enemy, wins in (("Vampire", True), ("Lich", False)):
@@ -268,7 +267,7 @@ def test_five_lives_and_equipment_1_2_6_2_2_make_18_which_beats_17_not_18() -> N
         assert (after.lives[0] == 6) is wins
 
 
-@rule("NGO-COMBAT-3")
+@pytest.mark.rule("NGO-COMBAT-3")
 def test_others_play_items_curses_and_one_secondary_enemy() -> None:
     state = pos(
         config=NgoConfig(players=3),
@@ -293,7 +292,7 @@ def test_others_play_items_curses_and_one_secondary_enemy() -> None:
     assert enemy_power(state) == 3 + 5 + 2
 
 
-@rule("NGO-COMBAT-4")
+@pytest.mark.rule("NGO-COMBAT-4")
 def test_the_fighter_plays_items_and_one_allied_enemy() -> None:
     state = pos(
         config=NgoConfig(players=2),
@@ -314,7 +313,7 @@ def test_the_fighter_plays_items_and_one_allied_enemy() -> None:
     assert GAME.legal_actions(state) == (Rewards(items=0), Rewards(items=1), Rewards(items=2))
 
 
-@rule("NGO-COMBAT-5")
+@pytest.mark.rule("NGO-COMBAT-5")
 def test_the_priority_loop_ends_when_all_pass_in_a_row() -> None:
     state = pos(
         config=NgoConfig(players=3),
@@ -341,7 +340,7 @@ def test_the_priority_loop_ends_when_all_pass_in_a_row() -> None:
     assert state.step is Step.ESCAPE
 
 
-@rule("NGO-COMBAT-6")
+@pytest.mark.rule("NGO-COMBAT-6")
 def test_no_equipment_change_during_a_combat() -> None:
     state = pos(hands=(("Sword",),), step="combat", fight=Fight(enemy="Slime"))
     assert not any(isinstance(a, Equip) for a in GAME.legal_actions(state))
@@ -351,7 +350,7 @@ def test_no_equipment_change_during_a_combat() -> None:
 # -- winning a combat ----------------------------------------------------------------------
 
 
-@rule("NGO-WIN-1", "NGO-LIFE-2")
+@pytest.mark.rule("NGO-WIN-1", "NGO-LIFE-2")
 def test_a_won_combat_gives_one_life_the_only_way_from_five_to_six() -> None:
     state = pos(
         lives=(5, 3, 3, 3), equipment=(("Sword",),), step="combat", fight=Fight(enemy="Slime")
@@ -362,7 +361,7 @@ def test_a_won_combat_gives_one_life_the_only_way_from_five_to_six() -> None:
     assert pass_all(at_six).lives[0] == 6
 
 
-@rule("NGO-WIN-2")
+@pytest.mark.rule("NGO-WIN-2")
 def test_rewards_are_chosen_then_drawn_unseen() -> None:
     state = pos(
         config=NgoConfig(players=2),
@@ -389,7 +388,7 @@ def _lost(**fields: object) -> NgoState:
     return pass_all(state)
 
 
-@rule("NGO-ESCAPE-1")
+@pytest.mark.rule("NGO-ESCAPE-1")
 def test_the_escape_values_base_2_plus_1_minus_2_and_both() -> None:
     base = _lost()
     assert base.step is Step.ESCAPE and escape_value(base, 0) == 2
@@ -411,7 +410,7 @@ def test_the_escape_values_base_2_plus_1_minus_2_and_both() -> None:
         assert (go(shoes, Flee(), Die(value=value)).lives[0] == 3) is fled
 
 
-@rule("NGO-ESCAPE-2")
+@pytest.mark.rule("NGO-ESCAPE-2")
 def test_fleeing_gives_nothing_failing_costs_a_life() -> None:
     base = _lost()
     fled = go(base, Flee(), Die(value=1))
@@ -420,7 +419,7 @@ def test_fleeing_gives_nothing_failing_costs_a_life() -> None:
     assert given.lives[0] == 2 and given.combat is None
 
 
-@rule("NGO-ESCAPE-3", "NGO-CARD-13")
+@pytest.mark.rule("NGO-ESCAPE-3", "NGO-CARD-13")
 def test_cannot_escape_icons_and_escape_cards() -> None:
     troll = pos(config=NgoConfig(players=2), step="combat", fight=Fight(enemy="Troll"))
     assert pass_all(troll).lives[0] == 2  # no die against the Troll
@@ -444,7 +443,7 @@ def test_cannot_escape_icons_and_escape_cards() -> None:
 # -- end of turn and the 1st ROUND token -------------------------------------------------------
 
 
-@rule("NGO-END-1")
+@pytest.mark.rule("NGO-END-1")
 def test_the_fight_cards_are_discarded_the_equipment_kept() -> None:
     state = pos(
         config=NgoConfig(players=2),
@@ -459,7 +458,7 @@ def test_the_fight_cards_are_discarded_the_equipment_kept() -> None:
     assert state.discards[1][card("Slippery Floor")] == 1
 
 
-@rule("NGO-END-2")
+@pytest.mark.rule("NGO-END-2")
 def test_the_hand_at_most_five_to_end_the_turn() -> None:
     six = ("Slime", "Goblin", "Orc", "Troll", "Golem", "Wyvern")
     state = pos(step="end", hands=(six,))
@@ -468,7 +467,7 @@ def test_the_hand_at_most_five_to_end_the_turn() -> None:
     assert EndTurn() in GAME.legal_actions(state)
 
 
-@rule("NGO-EASY-1")
+@pytest.mark.rule("NGO-EASY-1")
 def test_two_turns_without_reward_give_a_free_card() -> None:
     state = pos(config=NgoConfig(players=2), step="end")
     state = go(state, EndTurn())
@@ -489,7 +488,7 @@ def test_two_turns_without_reward_give_a_free_card() -> None:
 # -- lives ----------------------------------------------------------------------------------
 
 
-@rule("NGO-LIFE-1")
+@pytest.mark.rule("NGO-LIFE-1")
 def test_never_above_six_lives() -> None:
     state = pos(lives=(6, 3, 3, 3), hands=(("Cellda Fairy",),))
     state = go(state, Use(card=card("Cellda Fairy")))
@@ -498,7 +497,7 @@ def test_never_above_six_lives() -> None:
         pos(lives=(7, 3, 3, 3))
 
 
-@rule("NGO-CARD-11", "NGO-LIFE-2")
+@pytest.mark.rule("NGO-CARD-11", "NGO-LIFE-2")
 def test_cellda_fairy_at_three_four_and_five_lives() -> None:
     for before, after in ((3, 5), (4, 5), (5, 5)):
         state = pos(lives=(before, 3, 3, 3), hands=(("Cellda Fairy",),))
@@ -508,7 +507,7 @@ def test_cellda_fairy_at_three_four_and_five_lives() -> None:
     assert Use(card=card("Cellda Fairy")) not in GAME.legal_actions(state)
 
 
-@rule("NGO-LIFE-3", "NGO-CURSE-8")
+@pytest.mark.rule("NGO-LIFE-3", "NGO-CURSE-8")
 def test_the_last_life_only_in_your_own_turn() -> None:
     state = pos(config=NgoConfig(players=3), lives=(3, 1, 2), hands=(("Lose a Life",),), step="end")
     legal = GAME.legal_actions(state)
@@ -521,7 +520,7 @@ def test_the_last_life_only_in_your_own_turn() -> None:
     assert ghost.lives[0] == 0 and ghost.step is Step.GHOST_DRAW
 
 
-@rule("NGO-CARD-9", "NGO-LIFE-3")
+@pytest.mark.rule("NGO-CARD-9", "NGO-LIFE-3")
 def test_final_frenzy_sends_the_enemies_and_spares_a_last_life() -> None:
     state = pos(
         config=NgoConfig(players=3),
@@ -541,7 +540,7 @@ def test_final_frenzy_sends_the_enemies_and_spares_a_last_life() -> None:
 # -- ghosts ---------------------------------------------------------------------------------
 
 
-@rule("NGO-GHOST-1")
+@pytest.mark.rule("NGO-GHOST-1")
 def test_at_zero_lives_discard_everything_and_draw() -> None:
     state = pos(
         config=NgoConfig(players=3),
@@ -562,7 +561,7 @@ def test_at_zero_lives_discard_everything_and_draw() -> None:
     assert state.active == 1
 
 
-@rule("NGO-GHOST-2", "NGO-GHOST-3")
+@pytest.mark.rule("NGO-GHOST-2", "NGO-GHOST-3")
 def test_a_ghost_turn_draws_and_curses_never_hit_ghosts() -> None:
     state = pos(config=NgoConfig(players=3), lives=(0, 2, 2), hands=((), (), ("Kookoomari",)))
     assert state.step is Step.GHOST_DRAW
@@ -582,7 +581,7 @@ def test_a_ghost_turn_draws_and_curses_never_hit_ghosts() -> None:
     illegal(full, EndTurn(), "NGO-END-2")
 
 
-@rule("NGO-GHOST-4", "NGO-CARD-2")
+@pytest.mark.rule("NGO-GHOST-4", "NGO-CARD-2")
 def test_load_game_brings_every_ghost_back_with_one_life() -> None:
     state = pos(config=NgoConfig(players=4), lives=(0, 2, 0, 2), hands=(("Slime",),))
     state = go(state, Take(deck="item"), Draw(card=card("Load Game")))
@@ -593,7 +592,7 @@ def test_load_game_brings_every_ghost_back_with_one_life() -> None:
 # -- the Final Boss and winning -----------------------------------------------------------------
 
 
-@rule("NGO-BOSS-1")
+@pytest.mark.rule("NGO-BOSS-1")
 def test_the_final_boss_only_with_six_lives_before_the_level() -> None:
     assert Boss() not in GAME.legal_actions(pos(lives=(5, 3, 3, 3)))
     six = pos(lives=(6, 3, 3, 3))
@@ -604,7 +603,7 @@ def test_the_final_boss_only_with_six_lives_before_the_level() -> None:
     assert GAME.chance_outcomes(state)[0][1] == Fraction(1, 5)
 
 
-@rule("NGO-BOSS-2")
+@pytest.mark.rule("NGO-BOSS-2")
 def test_nobody_intervenes_in_a_final_boss_fight_and_escape_is_allowed() -> None:
     state = pos(
         config=NgoConfig(players=3),
@@ -619,7 +618,7 @@ def test_nobody_intervenes_in_a_final_boss_fight_and_escape_is_allowed() -> None
     assert go(state, GiveUp()).lives[0] == 5
 
 
-@rule("NGO-BOSS-3", "NGO-VICTORY-1")
+@pytest.mark.rule("NGO-BOSS-3", "NGO-VICTORY-1")
 def test_defeating_the_final_boss_wins() -> None:
     state = pos(
         config=NgoConfig(players=2),
@@ -635,7 +634,7 @@ def test_defeating_the_final_boss_wins() -> None:
     assert result is not None and result.winners == (0,) and result.rule == "NGO-VICTORY-1"
 
 
-@rule("NGO-VICTORY-2")
+@pytest.mark.rule("NGO-VICTORY-2")
 def test_the_last_player_with_lives_wins() -> None:
     state = pos(config=NgoConfig(players=3), lives=(1, 2, 0))
     state = go(state, Reveal(), Draw(card=card("Lose a Life")))
@@ -643,7 +642,7 @@ def test_the_last_player_with_lives_wins() -> None:
     assert result is not None and result.winners == (1,) and result.rule == "NGO-VICTORY-2"
 
 
-@rule("NGO-BOSS-1")
+@pytest.mark.rule("NGO-BOSS-1")
 def test_after_a_lost_boss_fight_the_reading_decides_the_level() -> None:
     for reading, step in (("end", Step.END), ("level", Step.PREPARE)):
         config = NgoConfig(players=2, readings=Readings(after_boss=reading))  # type: ignore[arg-type]
@@ -661,7 +660,7 @@ def test_after_a_lost_boss_fight_the_reading_decides_the_level() -> None:
 # -- decks ----------------------------------------------------------------------------------------
 
 
-@rule("NGO-DECK-2")
+@pytest.mark.rule("NGO-DECK-2")
 def test_an_empty_deck_is_replenished_from_its_discard_pile() -> None:
     state = pos(config=NgoConfig(players=2), step="end", tokens=(True, False))
     cat = catalog(state.config)
@@ -688,7 +687,7 @@ def _fight(hands: tuple[tuple[str, ...], ...], enemy: str = "Orc", **fields: obj
     )
 
 
-@rule("NGO-CARD-1")
+@pytest.mark.rule("NGO-CARD-1")
 def test_strict_brawler_adds_twice_the_roll() -> None:
     state = go(_fight((("Strict Brawler",), (), ())), Use(card=card("Strict Brawler")))
     assert state.roll is Roll.BRAWLER_FOR and GAME.to_move(state) == CHANCE
@@ -699,7 +698,7 @@ def test_strict_brawler_adds_twice_the_roll() -> None:
     assert enemy_power(against) == 9 + 6
 
 
-@rule("NGO-CARD-3")
+@pytest.mark.rule("NGO-CARD-3")
 def test_steal_burglar_takes_an_equipped_card_or_a_random_hand_card() -> None:
     state = pos(
         config=NgoConfig(players=2),
@@ -719,14 +718,14 @@ def test_steal_burglar_takes_an_equipped_card_or_a_random_hand_card() -> None:
     assert after.hands[0][card("Goblin")] == 1 and after.hands[1][card("Goblin")] == 0
 
 
-@rule("NGO-CARD-4")
+@pytest.mark.rule("NGO-CARD-4")
 def test_thyme_crisis_adds_another_players_strength() -> None:
     state = _fight((("Thyme Crisis",), (), ()), equipment=((), ("Big Axe",), ()))
     state = go(state, Use(card=card("Thyme Crisis"), target=1))
     assert fighter_power(state) == 3 + (3 + 7)
 
 
-@rule("NGO-CARD-5")
+@pytest.mark.rule("NGO-CARD-5")
 def test_solidaire_replaces_the_enemies_with_one_from_the_hand() -> None:
     state = _fight((("Solidaire", "Slime"), (), ()), enemy="Lich")
     state = go(state, Use(card=card("Solidaire"), pick=card("Slime")))
@@ -735,7 +734,7 @@ def test_solidaire_replaces_the_enemies_with_one_from_the_hand() -> None:
     assert state.combat.table[card("Lich")] == 1
 
 
-@rule("NGO-CARD-7")
+@pytest.mark.rule("NGO-CARD-7")
 def test_gca_lackeys_doubles_the_power_including_equipment() -> None:
     state = _fight((("GCA Lackeys", "Power Up"), (), ()), equipment=(("Sword",),))
     state = go(state, Use(card=card("GCA Lackeys")))
@@ -754,14 +753,14 @@ def test_gca_lackeys_doubles_the_power_including_equipment() -> None:
     assert fighter_power(other) == 2 * (3 + 2) + 2
 
 
-@rule("NGO-CARD-8")
+@pytest.mark.rule("NGO-CARD-8")
 def test_zoomic_rings_with_another_card_give_a_life() -> None:
     state = pos(lives=(3, 3, 3, 3), hands=(("Zoomic Rings", "Slime"),))
     state = go(state, Use(card=card("Zoomic Rings"), pick=card("Slime")))
     assert state.lives[0] == 4 and sum(state.hands[0]) == 0
 
 
-@rule("NGO-CARD-10")
+@pytest.mark.rule("NGO-CARD-10")
 def test_mobster_takes_a_card_from_a_discard_pile() -> None:
     state = pos(hands=(("Mobster",),), discards=("Sword", "Orc"))
     legal = GAME.legal_actions(state)
@@ -771,7 +770,7 @@ def test_mobster_takes_a_card_from_a_discard_pile() -> None:
     assert state.hands[0][card("Orc")] == 1 and state.discards[0][card("Mobster")] == 1
 
 
-@rule("NGO-CARD-12")
+@pytest.mark.rule("NGO-CARD-12")
 def test_an_extra_hit_adds_its_strength() -> None:
     state = go(_fight((("Uncharter RPG",), (), ())), Use(card=card("Uncharter RPG")))
     assert fighter_power(state) == 3 + 3
@@ -780,7 +779,7 @@ def test_an_extra_hit_adds_its_strength() -> None:
 # -- curses -------------------------------------------------------------------------------------
 
 
-@rule("NGO-CURSE-1")
+@pytest.mark.rule("NGO-CURSE-1")
 def test_curses_are_cast_on_others_and_discarded() -> None:
     state = pos(config=NgoConfig(players=2), hands=(("Gerby",),), equipment=((), ("Sword",)))
     assert Cast(card=card("Gerby"), target=0) not in GAME.legal_actions(state)
@@ -788,7 +787,7 @@ def test_curses_are_cast_on_others_and_discarded() -> None:
     assert state.equipment[1] == () and state.discards[1][card("Gerby")] == 1
 
 
-@rule("NGO-CURSE-2")
+@pytest.mark.rule("NGO-CURSE-2")
 def test_princess_of_bersia_is_as_strong_as_the_player() -> None:
     state = pos(config=NgoConfig(players=2), lives=(4, 3), equipment=(("Sword",),))
     state = go(state, Reveal(), Draw(card=card("Princess of Bersia")))
@@ -805,7 +804,7 @@ def test_princess_of_bersia_is_as_strong_as_the_player() -> None:
     assert enemy_power(fight) == 3 + 5 + 4
 
 
-@rule("NGO-CURSE-3")
+@pytest.mark.rule("NGO-CURSE-3")
 def test_call_of_fruitty_everybody_discards_but_its_caster() -> None:
     state = pos(
         config=NgoConfig(players=3),
@@ -818,7 +817,7 @@ def test_call_of_fruitty_everybody_discards_but_its_caster() -> None:
     assert state.hands[0][card("Slime")] == 1 and sum(state.hands[2]) == 1
 
 
-@rule("NGO-CURSE-4")
+@pytest.mark.rule("NGO-CURSE-4")
 def test_warcio_discards_one_equipped_card_of_the_players_choice() -> None:
     state = pos(equipment=(("Sword", "Helmet"),))
     state = go(state, Reveal(), Draw(card=card("Warcio")))
@@ -828,7 +827,7 @@ def test_warcio_discards_one_equipped_card_of_the_players_choice() -> None:
     assert state.equipment[0] == (card("Sword"),)
 
 
-@rule("NGO-CURSE-5")
+@pytest.mark.rule("NGO-CURSE-5")
 def test_spatuna_switches_the_equipment_off_in_the_next_combat() -> None:
     state = pos(equipment=(("Big Axe",),))
     state = go(state, Reveal(), Draw(card=card("Spatuna")))
@@ -848,14 +847,14 @@ def test_spatuna_switches_the_equipment_off_in_the_next_combat() -> None:
     assert fight.afflictions[0] == ()
 
 
-@rule("NGO-CURSE-6")
+@pytest.mark.rule("NGO-CURSE-6")
 def test_gerby_takes_every_equipped_card() -> None:
     state = pos(equipment=(("Sword", "Helmet", "Armor"),))
     state = go(state, Reveal(), Draw(card=card("Gerby")))
     assert state.equipment[0] == ()
 
 
-@rule("NGO-CURSE-7")
+@pytest.mark.rule("NGO-CURSE-7")
 def test_kookoomari_discards_two_cards_of_the_players_choice() -> None:
     state = pos(hands=(("Slime", "Goblin", "Orc"),))
     state = go(state, Reveal(), Draw(card=card("Kookoomari")))
@@ -863,14 +862,14 @@ def test_kookoomari_discards_two_cards_of_the_players_choice() -> None:
     assert sum(state.hands[0]) == 1 and not state.owed
 
 
-@rule("NGO-CURSE-9")
+@pytest.mark.rule("NGO-CURSE-9")
 def test_escape_curses_last_until_after_the_next_combat() -> None:
     state = pos(config=NgoConfig(players=2), hands=(("Slippery Floor",),))
     state = go(state, Cast(card=card("Slippery Floor"), target=1))
     assert escape_value(state, 1) == 1
 
 
-@rule("NGO-CONTENT-1")
+@pytest.mark.rule("NGO-BOX-1")
 def test_the_box_counts_and_user_content() -> None:
     cat = catalog(NgoConfig())
     assert [sum(deck) for deck in cat.box] == [86, 53, 5]
@@ -896,3 +895,51 @@ def test_random_games_keep_the_invariants_and_end() -> None:
                 state = GAME.apply(state, action)
                 assert not GAME.invariants(state)
             assert GAME.result(state) is not None
+
+
+@pytest.mark.rule("NGO-CARD-14")
+def test_cancel_curse_discards_a_curse_beside_the_equipment() -> None:
+    state = pos(hands=(("Curse Breaker",),), afflictions=(("Spatuna", "Heavy Chains"),))
+    legal = GAME.legal_actions(state)
+    assert Use(card=card("Curse Breaker"), pick=card("Spatuna")) in legal
+    state = go(state, Use(card=card("Curse Breaker"), pick=card("Heavy Chains")))
+    assert state.afflictions[0] == (card("Spatuna"),)
+    assert state.discards[1][card("Heavy Chains")] == 1
+    fight = pos(
+        hands=(("Curse Breaker",),),
+        afflictions=(("Spatuna",),),
+        equipment=(("Sword",),),
+        step="combat",
+        fight=Fight(enemy="Goblin"),
+    )
+    assert fighter_power(fight) == 3
+    fight = go(fight, Use(card=card("Curse Breaker"), pick=card("Spatuna")))
+    assert fighter_power(fight) == 5
+
+
+@pytest.mark.rule("NGO-GHOST-2")
+def test_a_ghost_may_help_or_harm_a_fighter() -> None:
+    state = pos(
+        config=NgoConfig(players=3),
+        lives=(3, 2, 0),
+        hands=((), (), ("Power Up", "Strict Brawler")),
+        step="combat",
+        fight=Fight(enemy="Orc"),
+    )
+    state = go(state, Pass(), Pass())
+    assert GAME.to_move(state) == 2
+    legal = GAME.legal_actions(state)
+    assert Use(card=card("Power Up")) in legal and Use(card=card("Power Up"), target=0) in legal
+    helped = go(state, Use(card=card("Power Up"), target=0))
+    assert fighter_power(helped) == 3 + 2 and enemy_power(helped) == 9
+    harmed = go(state, Use(card=card("Power Up")))
+    assert fighter_power(harmed) == 3 and enemy_power(harmed) == 9 + 2
+    # A player with lives only harms.
+    alive = pos(
+        config=NgoConfig(players=3),
+        hands=((), ("Power Up",), ()),
+        step="combat",
+        fight=Fight(enemy="Orc"),
+    )
+    alive = go(alive, Pass())
+    assert Use(card=card("Power Up"), target=0) not in GAME.legal_actions(alive)

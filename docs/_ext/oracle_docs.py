@@ -547,6 +547,15 @@ def _codes(cases: Sequence[Mapping[str, JSON]]) -> Table:
 
 
 POSITION_EXAMPLES: dict[str, JSON] = {
+    "no-game-over": {
+        "config": {"players": 3},
+        "active": 0,
+        "lives": [5, 2, 0],
+        "equipment": [["Helmet", "Armor", "War Hammer", "Greaves", "Sword"], [], []],
+        "hands": [["Mega Hit"], ["Goblin", "Power Up"], ["Spatuna"]],
+        "step": "combat",
+        "fight": {"enemy": "Vampire"},
+    },
     "squirrel-or-die": {
         "config": {"players": 2},
         "phase": "winter",

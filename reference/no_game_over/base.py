@@ -67,15 +67,27 @@ def _catalog(content: Content) -> Catalog:
     )
 
 
+_LAST: list[object] = [None, None]
+"""The content last catalogued and its catalogue: states share their config's content
+object, so most calls are answered by one identity test instead of hashing the cards."""
+
+
 def catalog(config: NgoConfig) -> Catalog:
     """The catalogue of ``config``'s cards (cached per content)."""
-    return _catalog(content_of(config))
+    content = content_of(config)
+    if _LAST[0] is content:
+        found = _LAST[1]
+        assert isinstance(found, Catalog)
+        return found
+    cat = _catalog(content)
+    _LAST[0], _LAST[1] = content, cat
+    return cat
 
 
 def validate_config(config: NgoConfig) -> None:
     """Refuse a configuration no game can be played with: a card in the wrong deck, a
     duplicate name, an equipment without a body area, an empty Item or Level deck.
-    Implements NGO-SETUP-1 and NGO-CONTENT-1."""
+    Implements NGO-SETUP-1 and NGO-BOX-1."""
     content = content_of(config)
     seen: set[str] = set()
     for card in content.cards:

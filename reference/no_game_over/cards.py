@@ -59,11 +59,12 @@ def hand_size(state: NgoState, player: int) -> int:
 
 
 def may_face_boss(state: NgoState, player: int) -> bool:
-    """Six lives, in the turn, before the Level, and a Final Boss card to draw.
-    Implements NGO-BOSS-1."""
+    """Six lives, in the turn, at the Level (so with at most five cards in hand), and a
+    Final Boss card to draw. Implements NGO-BOSS-1."""
     return (
         state.step is Step.PREPARE
         and state.lives[player] == MAX_LIVES
+        and hand_size(state, player) <= HAND_LIMIT
         and bool(sum(state.decks[2]) or sum(state.discards[2]))
     )
 
@@ -75,7 +76,7 @@ def gained(lives: int, amount: int) -> int:
     return max(lives, min(lives + amount, GAIN_CEILING))
 
 
-def _may_gain(state: NgoState, player: int) -> bool:
+def may_gain(state: NgoState, player: int) -> bool:
     """Whether a life-gaining card may be played (NGO-A5: at five lives or more it is
     played without effect, or refused)."""
     return state.config.readings.gain_at_five == "no_effect" or state.lives[player] < GAIN_CEILING
@@ -154,10 +155,12 @@ def own_item_actions(state: NgoState, player: int) -> list[NgoAction]:
         entry = cat.cards[card]
         if entry.kind is not Kind.SINGLE_USE:
             continue
-        if entry.lives and entry.effect is Effect.NONE and _may_gain(state, player):
+        if entry.lives and entry.effect is Effect.NONE and may_gain(state, player):
             found.append(Use(card=card))
-        elif entry.effect is Effect.RINGS and _may_gain(state, player):
+        elif entry.effect is Effect.RINGS and may_gain(state, player):
             found.extend(ring_actions(hand, card))
+        elif entry.effect is Effect.CANCEL:
+            found.extend(cancel_actions(state, player, card))
         elif entry.effect is Effect.MOBSTER:
             found.extend(
                 Use(card=card, pick=c)
@@ -175,6 +178,12 @@ def own_item_actions(state: NgoState, player: int) -> list[NgoAction]:
                     for e in sorted(set(state.equipment[target]))
                 )
     return found
+
+
+def cancel_actions(state: NgoState, player: int, card: int) -> list[NgoAction]:
+    """Cancel Curse on each kind of curse lying beside the player's equipment.
+    Implements NGO-CARD-14."""
+    return [Use(card=card, pick=c) for c in sorted(set(state.afflictions[player]))]
 
 
 def ring_actions(hand: tuple[int, ...], card: int) -> list[NgoAction]:
@@ -279,6 +288,8 @@ def use_own(state: NgoState, player: int, action: Use) -> NgoState:
         state = discard_from_hand(state, player, action.card)
         return receive(state, player, action.pick)
     state = discard_from_hand(state, player, action.card)
+    if entry.effect is Effect.CANCEL:
+        return cancel(state, player, action.pick)
     if entry.effect is Effect.RINGS:
         state = discard_from_hand(state, player, action.pick)
         return gain(state, player, 1)
@@ -291,6 +302,15 @@ def use_own(state: NgoState, player: int, action: Use) -> NgoState:
         state = receive(state, player, action.pick)
         return check_overflow(state, action.target)
     return gain(state, player, entry.lives)
+
+
+def cancel(state: NgoState, player: int, curse: int) -> NgoState:
+    """A curse beside the player's equipment is discarded before it acts.
+    Implements NGO-CARD-14."""
+    kept = list(state.afflictions[player])
+    kept.remove(curse)
+    state = replace(state, afflictions=_put_worn_in(state.afflictions, player, tuple(kept)))
+    return discard_card(state, curse)
 
 
 def snatch(state: NgoState, action: Snatch) -> NgoState:
@@ -481,7 +501,10 @@ def receive(state: NgoState, player: int, card: int) -> NgoState:
     cat = catalog(state.config)
     if cat.cards[card].effect is Effect.LOAD_GAME:
         state = discard_card(state, card)
-        return replace(state, lives=tuple(1 if n == 0 else n for n in state.lives))
+        if 0 not in state.lives:
+            return state
+        lives = tuple(1 if n == 0 else n for n in state.lives)
+        return replace(state, lives=lives, loads=state.loads + 1)
     return replace(state, hands=_put_hand(state, player, bump(state.hands[player], card, 1)))
 
 

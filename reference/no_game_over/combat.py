@@ -89,6 +89,8 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     hand = state.hands[q]
     n = state.config.players
     mine = q == fight.fighter
+    # A ghost may also help: its strength items for the fighter's side (NGO-A16).
+    helper = not mine and state.lives[q] == 0
     uses: list[NgoAction] = []
     casts: list[NgoAction] = []
     enemies: list[NgoAction] = []
@@ -100,6 +102,8 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
             effect = entry.effect
             if (effect is Effect.NONE and entry.strength) or effect is Effect.BRAWLER:
                 uses.append(Use(card=card))
+                if helper:
+                    uses.append(Use(card=card, target=fight.fighter))
             elif effect is Effect.SOLIDAIRE:
                 uses.extend(
                     Use(card=card, pick=e)
@@ -109,7 +113,7 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
             elif not mine:
                 continue
             elif (
-                effect is Effect.NONE and entry.lives and cards._may_gain(state, q)
+                effect is Effect.NONE and entry.lives and cards.may_gain(state, q)
             ) or effect is Effect.LACKEYS:
                 uses.append(Use(card=card))
             elif effect is Effect.THYME:
@@ -124,7 +128,9 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
                 )
             elif effect is Effect.ESCAPE and block(state) is not Block.ALL:
                 uses.append(Use(card=card))
-            elif effect is Effect.RINGS and cards._may_gain(state, q):
+            elif effect is Effect.CANCEL:
+                uses.extend(cards.cancel_actions(state, q, card))
+            elif effect is Effect.RINGS and cards.may_gain(state, q):
                 uses.extend(cards.ring_actions(hand, card))
         elif entry.kind is Kind.CURSE:
             casts.extend(
@@ -173,7 +179,8 @@ def _use(state: NgoState, q: int, action: Use) -> NgoState:
     assert fight is not None
     cat = catalog(state.config)
     entry = cat.cards[action.card]
-    mine = q == fight.fighter
+    # The fighter's own cards, and a ghost's played to help (target: the fighter).
+    mine = fight.fighter in (q, action.target)
     state = cards.discard_from_hand(state, q, action.card)
     effect = entry.effect
     if effect is Effect.NONE and entry.strength:
@@ -213,6 +220,8 @@ def _use(state: NgoState, q: int, action: Use) -> NgoState:
         return replace(state, combat=moved)
     if effect is Effect.ESCAPE:
         return _end(state, Step.END)
+    if effect is Effect.CANCEL:
+        return cards.cancel(state, q, action.pick)
     if effect is Effect.RINGS:
         state = cards.discard_from_hand(state, q, action.pick)
         return cards.gain(state, q, 1)

@@ -93,13 +93,21 @@ CARDS: Final = (
         source="rulebook: Single-use Items, an Extra Hit card; count and strength provisional",
     ),
     # -- Item deck: provisional single-use items ----------------------------------------
-    Card(name="Smoke Bomb", deck=IT, kind=S, count=4, effect=Effect.ESCAPE, source=_P),
-    Card(name="Small Heart", deck=IT, kind=S, count=4, lives=1, source=_P),
+    Card(name="Smoke Bomb", deck=IT, kind=S, count=3, effect=Effect.ESCAPE, source=_P),
+    Card(
+        name="Curse Breaker",
+        deck=IT,
+        kind=S,
+        count=2,
+        effect=Effect.CANCEL,
+        source="rulebook: Card Icons (Cancel Curse); name and count provisional (NGO-A14)",
+    ),
+    Card(name="Small Heart", deck=IT, kind=S, count=3, lives=1, source=_P),
     Card(name="Power Up", deck=IT, kind=S, count=4, strength=2, source=_P),
     Card(name="Mega Hit", deck=IT, kind=S, count=2, strength=5, source=_P),
     # -- Item deck: provisional equipment -----------------------------------------------
     Card(name="Helmet", deck=IT, kind=E, count=4, strength=1, slot=Slot.HEAD, source=_P),
-    Card(name="Cap of Speed", deck=IT, kind=E, count=2, escape=1, slot=Slot.HEAD, source=_P),
+    Card(name="Cap of Speed", deck=IT, kind=E, count=2, escape=2, slot=Slot.HEAD, source=_P),
     Card(name="Armor", deck=IT, kind=E, count=4, strength=2, slot=Slot.BODY, source=_P),
     Card(
         name="Light Vest",

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from dieproof.reference.core.examples import Example
 from dieproof.reference.core.game import GameBase, Rules
 from dieproof.reference.core.types import Violation
-from dieproof.reference.no_game_over import rules
+from dieproof.reference.no_game_over import audit, rules
 from dieproof.reference.no_game_over.base import (
     add_counts,
     catalog,
@@ -15,7 +16,9 @@ from dieproof.reference.no_game_over.base import (
     overflow,
 )
 from dieproof.reference.no_game_over.content import components
+from dieproof.reference.no_game_over.contract import CONTRACT
 from dieproof.reference.no_game_over.position import POSITIONS
+from dieproof.reference.no_game_over.sampling import sample_config
 from dieproof.reference.no_game_over.types import (
     ACTION_TYPES,
     HAND_LIMIT,
@@ -68,6 +71,8 @@ def invariants(state: NgoState) -> tuple[Violation, ...]:
     if box_count(state) != box:
         found.append(Violation("NGO-INV-CARDS", "the cards on the table are not the box's"))
     fight = state.combat
+    if fight is not None and not state.lives[fight.fighter] > 0:
+        found.append(Violation("NGO-INV-GHOST", f"ghost {fight.fighter} is fighting"))
     if fight is not None:
         enemies = 1 + (fight.secondary >= 0)
         if enemies > MAX_ENEMY_SLOTS:
@@ -106,6 +111,12 @@ def content_names(config: NgoConfig) -> dict[str, tuple[str, ...]]:
     return {"card": tuple(c.name for c in catalog(config).cards)}
 
 
+def _examples() -> tuple[Example, ...]:
+    from dieproof.reference.no_game_over.examples import EXAMPLES
+
+    return EXAMPLES
+
+
 GAME: Final = GameBase(
     id="no-game-over",
     title="No Game Over",
@@ -128,6 +139,11 @@ GAME: Final = GameBase(
         players=lambda state: state.config.players,
         config_of=lambda state: state.config,
         validate_config=rules.validate_config,
+        validate_state=audit.validate_state,
+        step_rules=audit.step_rules,
+        examples=_examples,
+        contract=CONTRACT,
+        sample_config=sample_config,
         sample_legal_action=rules.sample_legal_action,
         sample_chance=rules.sample_chance,
         content=content_names,

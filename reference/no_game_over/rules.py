@@ -33,6 +33,7 @@ from dieproof.reference.no_game_over.base import (
 from dieproof.reference.no_game_over.types import (
     DIE_FACES,
     HAND_LIMIT,
+    MAX_KINDS,
     START_ITEMS,
     START_LEVELS,
     START_LIVES,
@@ -144,24 +145,47 @@ def chance_outcomes(state: NgoState) -> tuple[tuple[NgoAction, Fraction], ...]:
         pending = state.draws[0]
         pile = state.decks[DECK_INDEX[pending.deck]]
         return _weighted(pile, Draw)
-    if state.roll is not Roll.NONE or (state.step is Step.ROLL_OFF and not state.owed):
+    if state.roll is not Roll.NONE or state.step is Step.ROLL_OFF:
         return _DIE
     if state.snatch[0] >= 0:
         return _weighted(state.hands[state.snatch[1]], Snatch)
     return ()
 
 
+_DRAWS: Final = tuple(Draw(card=i) for i in range(MAX_KINDS))
+_SNATCHES: Final = tuple(Snatch(card=i) for i in range(MAX_KINDS))
+"""The chance outcomes of every card index, built once."""
+
+
+def _pairs(counts: tuple[int, ...], kind: type[Draw] | type[Snatch]) -> list[tuple[NgoAction, int]]:
+    table = _DRAWS if kind is Draw else _SNATCHES
+    return [(table[i], c) for i, c in enumerate(counts) if c > 0]
+
+
 def _weighted(
     counts: tuple[int, ...], kind: type[Draw] | type[Snatch]
 ) -> tuple[tuple[NgoAction, Fraction], ...]:
-    total = sum(counts)
-    return tuple((kind(card=i), Fraction(c, total)) for i, c in enumerate(counts) if c > 0)
+    return chance.weighted(_pairs(counts, kind))
+
+
+_LEGAL: list[object] = [None, ()]
+"""The state whose legal actions were listed last, and the list: a playout lists them
+and then applies one, and ``apply`` checks against the same list (states are immutable,
+so the identity of the state is enough)."""
 
 
 def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
     """The decisions open to the player to move, in the canonical order: by action type
     in the order of ``ACTION_TYPES``, then by their fields in increasing order (see the
     oracle contract)."""
+    if _LEGAL[0] is state:
+        return _LEGAL[1]  # type: ignore[return-value]
+    found = _list_legal(state)
+    _LEGAL[0], _LEGAL[1] = state, found
+    return found
+
+
+def _list_legal(state: NgoState) -> tuple[NgoAction, ...]:
     mover = to_move(state)
     if mover < 0:
         return ()
@@ -226,7 +250,13 @@ def sample_legal_action(state: NgoState, rng: random.Random) -> NgoAction:
 
 
 def sample_chance(state: NgoState, rng: random.Random) -> NgoAction:
-    """A chance outcome drawn as :func:`chance.sample` draws it."""
+    """A chance outcome drawn as :func:`chance.sample` draws it, without building the
+    fractions of a draw (:func:`chance.sample_weighted`)."""
+    if state.draws:
+        pile = state.decks[DECK_INDEX[state.draws[0].deck]]
+        return chance.sample_weighted(_pairs(pile, Draw), rng)
+    if state.snatch[0] >= 0 and state.roll is Roll.NONE and state.step is not Step.ROLL_OFF:
+        return chance.sample_weighted(_pairs(state.hands[state.snatch[1]], Snatch), rng)
     return chance.sample(chance_outcomes(state), rng)
 
 
@@ -240,13 +270,17 @@ def apply(state: NgoState, action: NgoAction) -> NgoState:
         raise IllegalAction("NGO.OVER", "the game is over", "NGO-END-1")
     mover = to_move(state)
     if mover == CHANCE:
-        if isinstance(action, Draw):
-            return _settle(_draw(state, action))
-        if isinstance(action, Die):
-            return _settle(_die(state, action))
-        if isinstance(action, Snatch):
+        if state.draws:
+            if isinstance(action, Draw):
+                return _settle(_draw(state, action))
+        elif state.roll is not Roll.NONE or state.step is Step.ROLL_OFF:
+            if isinstance(action, Die):
+                return _settle(_die(state, action))
+        elif isinstance(action, Snatch):
             return _settle(cards.snatch(state, action))
-        raise IllegalAction("NGO.CHANCE_NODE", "chance moves here, not a player", "NGO-DECK-1")
+        raise IllegalAction(
+            "NGO.CHANCE_NODE", "not the chance outcome this node waits for", "NGO-DECK-1"
+        )
     if isinstance(action, (Draw, Die, Snatch)):
         raise IllegalAction("NGO.NOT_CHANCE", "a player moves here, not chance", "NGO-DECK-1")
     if action not in legal_actions(state):

@@ -122,6 +122,9 @@ class Effect(IdentityEnum):
     """Mobster / Protection: take a card of your choice from a discard pile."""
     ESCAPE = "escape"
     """An escape card: flee the combat without the die (Card Icons)."""
+    CANCEL = "cancel-curse"
+    """A Cancel Curse card: discard a curse lying beside your equipment before it acts
+    (Card Icons; NGO-A14)."""
     PRINCESS = "princess"
     """Princess of Bersia: an enemy as strong as the player it faces."""
     FRUITTY = "fruitty"
@@ -247,6 +250,39 @@ class Step(IdentityEnum):
     """The game is over."""
 
 
+class Phase(IdentityEnum):
+    """The parts of the game the steps fall into (derived from the step, never stored)."""
+
+    SETUP = "setup"
+    """The deal and the roll-off."""
+    LEVEL = "level"
+    """A player's turn up to the Level: equipping, trimming the hand, the Level card."""
+    COMBAT = "combat"
+    """A combat: the priority loop, the escape, the rewards."""
+    END = "end"
+    """A player's turn after the Level, and the 1st ROUND token's free card."""
+    GHOST = "ghost"
+    """A ghost's turn."""
+    OVER = "over"
+    """The game is over."""
+
+
+PHASE_OF: Final = {
+    Step.DEAL: Phase.SETUP,
+    Step.ROLL_OFF: Phase.SETUP,
+    Step.PREPARE: Phase.LEVEL,
+    Step.COMBAT: Phase.COMBAT,
+    Step.ESCAPE: Phase.COMBAT,
+    Step.REWARD: Phase.COMBAT,
+    Step.END: Phase.END,
+    Step.EASY: Phase.END,
+    Step.GHOST_DRAW: Phase.GHOST,
+    Step.GHOST: Phase.GHOST,
+    Step.OVER: Phase.OVER,
+}
+"""Each step's phase."""
+
+
 class Roll(IdentityEnum):
     """What a pending die roll is for."""
 
@@ -367,8 +403,15 @@ class NgoState(State, frozen=True):
     """The roll-off: each contender's roll this round (0: not rolled or not contending)."""
     contenders: tuple[int, ...] = ()
     """The roll-off's contenders (every seat, then the tied highest)."""
+    loads: Count = 0
+    """How many times Load Game has brought ghosts back (bookkeeping for reports)."""
     result: Result | None = None
     """How the game ended, once it has."""
+
+    @property
+    def phase(self) -> Phase:
+        """The phase the step falls into (derived; not part of the JSON)."""
+        return PHASE_OF[self.step]
 
 
 # -- actions ----------------------------------------------------------------------------
@@ -380,18 +423,21 @@ class Draw(Action, frozen=True, tag="draw"):
     """Chance: the card drawn for the first queued draw."""
 
     card: Index
+    """The card kind drawn (its index in the content)."""
 
 
 class Die(Action, frozen=True, tag="die"):
     """Chance: a roll of the die (roll-off, escape, Strict Brawler)."""
 
     value: Annotated[int, msgspec.Meta(ge=1, le=DIE_FACES)]
+    """The face rolled, 1 to 6."""
 
 
 class Snatch(Action, frozen=True, tag="snatch"):
     """Chance: the card Steal Burglar takes at random from the victim's hand."""
 
     card: Index
+    """The card kind taken from the victim's hand."""
 
 
 class Equip(Action, frozen=True, tag="equip"):
@@ -399,31 +445,37 @@ class Equip(Action, frozen=True, tag="equip"):
     equipped card that goes back to the hand (-1: none)."""
 
     card: Index
+    """The equipment or Cheat card from the hand."""
     replace: Index = -1
+    """The equipped card it replaces, which goes back to the hand (-1: none)."""
 
 
 class Unequip(Action, frozen=True, tag="unequip"):
     """Owed after a Cheat left: return an equipped card to the hand."""
 
     card: Index
+    """The equipped card taken back into the hand."""
 
 
 class DiscardEquipment(Action, frozen=True, tag="discard-equipment"):
     """Owed after Warcio: discard an equipped card of your choice."""
 
     card: Index
+    """The equipped card discarded."""
 
 
 class Discard(Action, frozen=True, tag="discard"):
     """Discard a card from the hand (to the hand limit, or owed after a curse)."""
 
     card: Index
+    """The card of the hand discarded."""
 
 
 class Trade(Action, frozen=True, tag="trade"):
     """Discard three cards from the hand for one life (sorted card indices)."""
 
     cards: tuple[Index, Index, Index]
+    """The three cards of the hand, as sorted card indices."""
 
 
 class Use(Action, frozen=True, tag="use"):
@@ -432,15 +484,21 @@ class Use(Action, frozen=True, tag="use"):
     pile, Solidaire's enemy, Steal Burglar's equipped card, -1 for a random hand card)."""
 
     card: Index
+    """The single-use item played."""
     target: Seat = -1
+    """The player it acts on (Thyme Crisis, Final Frenzy, Steal Burglar); -1: none."""
     pick: Index = -1
+    """The card it names (Zoomic Rings, Mobster, Solidaire, Steal Burglar); -1: none, or
+    a random hand card for Steal Burglar."""
 
 
 class Cast(Action, frozen=True, tag="cast"):
     """Cast a curse from the hand on ``target``."""
 
     card: Index
+    """The curse from the hand."""
     target: Seat
+    """The player it is cast on."""
 
 
 class Enemy(Action, frozen=True, tag="enemy"):
@@ -448,6 +506,7 @@ class Enemy(Action, frozen=True, tag="enemy"):
     or the fighter's allied enemy."""
 
     card: Index
+    """The enemy card from the hand."""
 
 
 class Pass(Action, frozen=True, tag="pass"):
@@ -474,12 +533,14 @@ class Rewards(Action, frozen=True, tag="rewards"):
     """How many of the reward cards come from the Item deck (the rest: Level deck)."""
 
     items: Annotated[int, msgspec.Meta(ge=0, le=MAX_VALUE)]
+    """Reward cards drawn from the Item deck; the rest come from the Level deck."""
 
 
 class Take(Action, frozen=True, tag="take"):
     """Draw a card from the chosen deck: a ghost's draw, or the 1st ROUND free card."""
 
     deck: Literal["item", "level"]
+    """The deck drawn from."""
 
 
 class Decline(Action, frozen=True, tag="decline"):

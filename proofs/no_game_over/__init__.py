@@ -1,0 +1,28 @@
+"""No Game Over in z3: the abstract model (:mod:`~dieproof.proofs.no_game_over.model`,
+over the variables of :mod:`~dieproof.proofs.no_game_over.vocabulary`), the abstraction
+function from reference states (:mod:`~dieproof.proofs.no_game_over.abstraction`), and
+the goal witnesses from real games (:mod:`~dieproof.proofs.no_game_over.witnesses`).
+Importing the package registers the proofs."""
+
+from __future__ import annotations
+
+from dieproof.proofs.core import GameProofs, register_proofs
+from dieproof.proofs.no_game_over.abstraction import ABSTRACTION, abstract
+from dieproof.proofs.no_game_over.model import MODEL, WRONG, WRONG_DOCS
+from dieproof.proofs.no_game_over.witnesses import goal_games, goal_witnesses
+from dieproof.reference.no_game_over import GAME
+
+__all__ = ["MODEL", "WRONG", "WRONG_DOCS", "abstract", "goal_games", "goal_witnesses"]
+
+
+def _proofs() -> GameProofs:
+    return GameProofs(
+        model=MODEL,
+        abstract=abstract,
+        values=ABSTRACTION.values,
+        goal_witnesses=goal_witnesses,
+        goal_games=goal_games,
+    )
+
+
+register_proofs(GAME.id, _proofs)

@@ -1,0 +1,152 @@
+"""No Game Over in z3: the model's variables and the small vocabulary its formulas use.
+
+The model follows every seat's lives, hand, equipment, curses beside the equipment and
+slot overflow; whose turn it is and who moves; the combat (fighter, whether it is a Final
+Boss fight, the enemies, the strength of both sides, the rewards due); the queued draws;
+the cards in decks, discard piles and on the table; and how the game ended. The numbers
+the rulebook prints (six lives, the gain ceiling of five, five cards) come from the
+game's types, never from its rules modules.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import z3
+
+from dieproof.proofs.model import Sort, Vars
+from dieproof.reference.no_game_over.types import MAX_PLAYERS, Step
+
+SEATS: Final = range(MAX_PLAYERS)
+"""A slot per possible seat; ``seat[i]`` says whether seat i plays."""
+
+STEP_NUMBER: Final = {step: i for i, step in enumerate(Step)}
+"""Each step's number in the model."""
+DEAL: Final = STEP_NUMBER[Step.DEAL]
+ROLL_OFF: Final = STEP_NUMBER[Step.ROLL_OFF]
+REWARD: Final = STEP_NUMBER[Step.REWARD]
+
+GLOBAL_INT: Final = (
+    "n",
+    "box",
+    "active",
+    "mover",
+    "step",
+    "fighter",
+    "enemies",
+    "princesses",
+    "harm",
+    "fpower",
+    "epower",
+    "rewards",
+    "queued",
+    "decks",
+    "discards",
+    "table",
+    "winner",
+    "rule",
+    "loads",
+)
+GLOBAL_BOOL: Final = ("combat", "boss", "boss_main", "secondary", "level", "boss_pending", "over")
+PER_SEAT_INT: Final = ("lives", "hand", "equip", "afl", "overflow")
+PER_SEAT_BOOL: Final = ("seat", "owe")
+
+
+def _variables() -> dict[str, Sort]:
+    names: dict[str, Sort] = dict.fromkeys(GLOBAL_INT, "int")
+    names.update(dict.fromkeys(GLOBAL_BOOL, "bool"))
+    for i in SEATS:
+        for name in PER_SEAT_INT:
+            names[f"{name}[{i}]"] = "int"
+        for name in PER_SEAT_BOOL:
+            names[f"{name}[{i}]"] = "bool"
+    return names
+
+
+VARIABLES: Final = _variables()
+
+_GLOBAL_DESCRIPTIONS: Final = {
+    "n": "players at the table",
+    "box": "cards in the box (every deck)",
+    "active": "whose turn it is (-1 during setup)",
+    "mover": "who decides now (-1 chance, -2 nobody)",
+    "step": "where the game is: " + ", ".join(f"{i} {s.value}" for s, i in STEP_NUMBER.items()),
+    "fighter": "whom the enemies attack (-1: no combat)",
+    "enemies": "the main enemy and a secondary one facing the fighter",
+    "princesses": "Princess of Bersia curses in the combat",
+    "harm": "strength items played against the fighter added",
+    "fpower": "the fighter's side: strength, items, allied enemy, helpers, doublings",
+    "epower": "the enemies' side: main, secondary, princesses, items against",
+    "rewards": "reward cards the defeated enemies give (the allied one's excluded)",
+    "queued": "draws still to make",
+    "decks": "cards in the three decks",
+    "discards": "cards in the three discard piles",
+    "table": "the combat's cards (enemies, princesses)",
+    "winner": "the winner (-1 while the game runs)",
+    "rule": "how it was won: 1 the Final Boss, 2 the last with lives, 0 not yet",
+    "loads": "times Load Game brought ghosts back",
+    "combat": "a combat is on the table",
+    "boss": "the combat is a Final Boss fight",
+    "boss_main": "the enemy faced is a Final Boss card",
+    "secondary": "a secondary enemy is in the combat",
+    "level": "the next draw is the turn's Level card",
+    "boss_pending": "the next draw is a Final Boss",
+    "over": "the game is over",
+}
+_SEAT_DESCRIPTIONS: Final = {
+    "lives": "seat {i}'s lives",
+    "hand": "cards in seat {i}'s hand",
+    "equip": "seat {i}'s equipped cards",
+    "afl": "curses beside seat {i}'s equipment",
+    "overflow": "seat {i}'s equipped cards beyond the slots and Cheats",
+    "seat": "seat {i} plays",
+    "owe": "seat {i} owes taking equipment back after a Cheat left",
+}
+
+DESCRIPTIONS: Final = {
+    **_GLOBAL_DESCRIPTIONS,
+    **{
+        f"{name}[{i}]": text.format(i=i) for i in SEATS for name, text in _SEAT_DESCRIPTIONS.items()
+    },
+}
+"""What each variable means, for the docs."""
+
+
+def seat_num(v: Vars, name: str, i: int) -> z3.ArithRef:
+    """The per-seat integer ``name`` of seat ``i``."""
+    return v.num(f"{name}[{i}]")
+
+
+def seat_flag(v: Vars, name: str, i: int) -> z3.BoolRef:
+    """The per-seat boolean ``name`` of seat ``i``."""
+    return v.flag(f"{name}[{i}]")
+
+
+def at(v: Vars, name: str, index: z3.ArithRef) -> z3.ArithRef:
+    """The per-seat integer ``name`` of the seat ``index`` names (0 for no seat)."""
+    total: z3.ArithRef = z3.IntVal(0)
+    for i in SEATS:
+        total = z3.If(index == i, seat_num(v, name, i), total)
+    return total
+
+
+def alive(v: Vars) -> z3.ArithRef:
+    """Players with lives."""
+    return z3.Sum(*(z3.If(seat_num(v, "lives", i) > 0, 1, 0) for i in SEATS))
+
+
+def total(v: Vars) -> z3.ArithRef:
+    """Every card wherever it is: hands, equipment, curses beside it, decks, discard piles
+    and the table."""
+    return z3.Sum(
+        *(seat_num(v, name, i) for i in SEATS for name in ("hand", "equip", "afl")),
+        v.num("decks"),
+        v.num("discards"),
+        v.num("table"),
+    )
+
+
+def next_seat(v: Vars) -> z3.ArithRef:
+    """The seat after the active one (the player on the right)."""
+    active = v.num("active")
+    return z3.If(active + 1 == v.num("n"), z3.IntVal(0), active + 1)
