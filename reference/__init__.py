@@ -17,6 +17,12 @@ except PackageNotFoundError:  # running from a bare checkout
     __version__ = "0+unknown"
 
 
+def _dont_let_it_die() -> Game:
+    from dieproof.reference.dont_let_it_die import GAME
+
+    return GAME
+
+
 def _squirrel_or_die() -> Game:
     from dieproof.reference.squirrel_or_die import GAME
 
@@ -35,6 +41,7 @@ def _no_game_over() -> Game:
     return GAME
 
 
+register(_dont_let_it_die, "dont-let-it-die")
 register(_no_game_over, "no-game-over")
 register(_squirrel_or_die, "squirrel-or-die")
 register(_until_daylight, "until-daylight")

@@ -70,6 +70,7 @@ KARA, CRON = 2, 3  # seats in the default tribe: Gronk, Grub, Kara, Cron
 # -- setup ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-SETUP-1")
 def test_four_characters_shared_by_the_players() -> None:
     movers = [
         rules.to_move(at_turn(start(players=p), seat)) for p in (1, 2, 4) for seat in range(4)
@@ -85,6 +86,7 @@ def test_four_characters_shared_by_the_players() -> None:
         rules.validate_config(DlidConfig(players=2, controllers=(0, 0, 0, 0)))
 
 
+@pytest.mark.rule("DLID-SETUP-2", "DLID-SKILL-4", "DLID-SKILL-14", "DLID-SKILL-16")
 def test_stats_and_starting_items() -> None:
     s = start(characters=("Cron", "Nibna", "Thunk", "Vog"))
     assert [(m.hp, m.max_hp, m.stamina, m.max_stamina) for m in s.members] == [
@@ -96,6 +98,7 @@ def test_stats_and_starting_items() -> None:
     assert s.made[content.SHARP_STICK] == 1
 
 
+@pytest.mark.rule("DLID-SETUP-3", "DLID-SETUP-4")
 def test_setup_day_wood_first_player_and_decks() -> None:
     s = start(first_player=2, tree="hard", tracker="hard")
     assert (s.day, s.pit, s.first, s.turn, s.step) == (1, 3, 2, 2, Step.TURN)
@@ -110,6 +113,7 @@ def test_setup_day_wood_first_player_and_decks() -> None:
 # -- the day ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-DAY-1", "DLID-DAY-10")
 def test_turns_go_left_and_end_with_stamina_left() -> None:
     s = start(first_player=3)
     s = play(s, EndTurn())
@@ -126,6 +130,7 @@ def test_turns_go_left_and_end_with_stamina_left() -> None:
     assert s.step is Step.NIGHT
 
 
+@pytest.mark.rule("DLID-DAY-2", "DLID-DAY-3")
 def test_draw_costs_and_requirements() -> None:
     s = at_turn(start(), KARA)
     for deck, cost in ((FORAGE, 2), (GATHER, 2)):
@@ -141,6 +146,7 @@ def test_draw_costs_and_requirements() -> None:
         rules.apply(poor, DrawCard(HUNT))
 
 
+@pytest.mark.rule("DLID-DAY-4", "DLID-FKP-6")
 def test_investigate_fire() -> None:
     s = at_turn(start(), CRON)
     s = play(s, Investigate())
@@ -160,6 +166,7 @@ def test_investigate_fire() -> None:
     assert play(s, Reroll(False)).tokens[FKP] == 3
 
 
+@pytest.mark.rule("DLID-DAY-5", "DLID-DAY-11", "DLID-FKP-6")
 def test_trade_three_for_one() -> None:
     s = tokens(at_turn(start(), KARA), rock=2, fkp=1, cooked_meat=1)
     s = play(s, Trade(WOOD))
@@ -176,6 +183,7 @@ def test_trade_three_for_one() -> None:
     ]
 
 
+@pytest.mark.rule("DLID-DAY-6", "DLID-FAQ-4")
 def test_the_eating_values() -> None:
     s = member(start(), CRON, hp=1)
     for food, n, healed in ((BERRY, 3, 1), (MEAT, 2, 1), (COOKED_BERRY, 2, 2), (COOKED_MEAT, 1, 2)):
@@ -209,6 +217,7 @@ def content_name(token: int) -> str:
     )[token]
 
 
+@pytest.mark.rule("DLID-DAY-7", "DLID-FAQ-7", "DLID-FAQ-3", "DLID-FAQ-10")
 def test_free_actions_any_time_of_the_day_by_anyone() -> None:
     s = tokens(at_turn(start(), 0), wood=1, berry=3, fkp=1)
     legal = rules.legal_actions(s)
@@ -226,6 +235,7 @@ def test_free_actions_any_time_of_the_day_by_anyone() -> None:
     assert not any(isinstance(a, (Eat, AddWood)) for a in rules.legal_actions(fight))
 
 
+@pytest.mark.rule("DLID-DAY-8")
 def test_cooking_once_unlocked() -> None:
     s = tokens(at_turn(start(), KARA), berry=1, meat=1)
     assert not [a for a in rules.legal_actions(s) if isinstance(a, Cook)]
@@ -237,6 +247,7 @@ def test_cooking_once_unlocked() -> None:
     assert Cook(MEAT) in rules.legal_actions(s)
 
 
+@pytest.mark.rule("DLID-DAY-9", "DLID-ITEMS-2", "DLID-ITEMS-3", "DLID-ITEMS-4", "DLID-ITEMS-8")
 def test_crafting_the_club_and_tiers() -> None:
     s = tokens(at_turn(start(), KARA), wood=1, fiber=1, rock=2)
     crafts = [a for a in rules.legal_actions(s) if isinstance(a, Craft)]
@@ -251,6 +262,7 @@ def test_crafting_the_club_and_tiers() -> None:
     assert content.ROCK_KNIFE in {a.item for a in rules.legal_actions(s3) if isinstance(a, Craft)}
 
 
+@pytest.mark.rule("DLID-ITEMS-1", "DLID-INV-COPIES")
 def test_two_copies_lost_for_good() -> None:
     s = tokens(at_turn(start(), KARA), wood=3)
     s = replace(s, made=tuple(2 if i == content.CLUB else n for i, n in enumerate(s.made)))
@@ -260,6 +272,7 @@ def test_two_copies_lost_for_good() -> None:
 # -- cards and combat ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-CARDS-1", "DLID-CARDS-2", "DLID-ITEMS-7", "DLID-FKP-5")
 def test_resource_cards_and_matching_bonuses() -> None:
     s = at_turn(start(), KARA)
     after = drawn(s, KARA, GATHER, "2 wood")
@@ -282,6 +295,7 @@ def test_resource_cards_and_matching_bonuses() -> None:
     assert (after.tokens[ROCK], after.tokens[WOOD], after.tokens[MEAT]) == (1, 0, 0)
 
 
+@pytest.mark.rule("DLID-CARDS-3", "DLID-CARDS-4", "DLID-COMBAT-1")
 def test_combat_example_no_weapon_saber_tooth() -> None:
     # "with no weapon equipped, drawing Saber Tooth (1 Life, Damage 2) costs you 2 Health"
     s = drawn(at_turn(start(), CRON), CRON, GATHER, "Saber Tooth")
@@ -294,24 +308,28 @@ def test_combat_example_no_weapon_saber_tooth() -> None:
     ]  # fmt: skip
 
 
+@pytest.mark.rule("DLID-COMBAT-1")
 def test_combat_example_sharp_stick_against_boar() -> None:
     s = member(at_turn(start(), CRON), CRON, weapons=(content.SHARP_STICK,))
     after = play(drawn(s, CRON, HUNT, "Boar"), Fight((0,)))
     assert after.members[CRON].hp == 3 and after.tokens[MEAT] == 0
 
 
+@pytest.mark.rule("DLID-COMBAT-2")
 def test_combat_example_rock_knife_against_saber_tooth() -> None:
     s = member(at_turn(start(), CRON), CRON, weapons=(content.ROCK_KNIFE,))
     after = play(drawn(s, CRON, HUNT, "Saber Tooth"), Fight((0,)))
     assert after.members[CRON].hp == 4 and after.tokens[MEAT] == 1
 
 
+@pytest.mark.rule("DLID-COMBAT-3")
 def test_combat_example_spear_against_boar() -> None:
     s = member(at_turn(start(), CRON), CRON, weapons=(content.SPEAR,))
     after = play(drawn(s, CRON, HUNT, "Boar"), Fight((0,)))
     assert after.members[CRON].hp == 5 and after.tokens[MEAT] == 2
 
 
+@pytest.mark.rule("DLID-COMBAT-4", "DLID-SKILL-1")
 def test_two_weapons_combined_at_the_lower_range() -> None:
     s = member(at_turn(start(), 0), 0, weapons=(content.SPEAR, content.SHARP_STICK))
     f = drawn(s, 0, HUNT, "Mammoth")
@@ -322,6 +340,7 @@ def test_two_weapons_combined_at_the_lower_range() -> None:
     assert play(f, Fight((0,))).members[0].hp == 4  # the spear alone is too weak
 
 
+@pytest.mark.rule("DLID-COMBAT-5")
 def test_the_sling_shot_needs_a_rock() -> None:
     s = member(at_turn(start(), CRON), CRON, weapons=(content.SLING_SHOT,))
     assert {a.weapons for a in fights(drawn(s, CRON, HUNT, "Bear"))} == {()}
@@ -330,6 +349,7 @@ def test_the_sling_shot_needs_a_rock() -> None:
     assert after.tokens[ROCK] == 0 and after.tokens[MEAT] == 2 and after.members[CRON].hp == 5
 
 
+@pytest.mark.rule("DLID-ITEMS-9")
 def test_armour_once_a_day() -> None:
     s = at_turn(start(), CRON)  # Cron starts with Hide Armor
     f = drawn(s, CRON, GATHER, "Boar")
@@ -340,12 +360,14 @@ def test_armour_once_a_day() -> None:
     assert Fight((), 0) not in rules.legal_actions(f)
 
 
+@pytest.mark.rule("DLID-FAQ-1")
 def test_no_meat_when_the_kill_kills_you() -> None:
     s = member(at_turn(start(), CRON), CRON, weapons=(content.ROCK_KNIFE,), hp=1)
     after = play(drawn(s, CRON, HUNT, "Saber Tooth"), Fight((0,)))
     assert after.members[CRON].down and after.tokens[MEAT] == 0
 
 
+@pytest.mark.rule("DLID-CARDS-5", "DLID-FAQ-5", "DLID-FAQ-6")
 def test_decks_rebuilt_from_discards_only_when_empty() -> None:
     s = at_turn(start(), KARA)
     s = replace(s, decks=((0,) * 8, *s.decks[1:]), discards=((1,) * 8, *s.discards[1:]))
@@ -358,6 +380,7 @@ def test_decks_rebuilt_from_discards_only_when_empty() -> None:
 # -- night and morning -----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-NIGHT-1", "DLID-NIGHT-3", "DLID-FAQ-13")
 def test_a_rival_tribe_takes_cooked_first() -> None:
     s = tokens(start(), berry=2, cooked_berry=2)
     s = event(night_of(s), "Rival Tribe (berries)")
@@ -366,6 +389,7 @@ def test_a_rival_tribe_takes_cooked_first() -> None:
     assert (s.tokens[COOKED_BERRY], s.tokens[BERRY]) == (0, 1)
 
 
+@pytest.mark.rule("DLID-NIGHT-2", "DLID-NIGHT-3")
 def test_starving_boars_take_half_rounded_up() -> None:
     s = event(night_of(tokens(start(), berry=5)), "Starving boars")
     assert s.tokens[BERRY] == 2
@@ -378,11 +402,13 @@ def test_starving_boars_take_half_rounded_up() -> None:
     ]  # then the morning
 
 
+@pytest.mark.rule("DLID-NIGHT-4")
 def test_an_event_that_does_not_apply_is_ignored() -> None:
     s = event(night_of(start(characters=("Gronk", "Grub", "Kara", "Vog"))), "Broken tool")
     assert s.step is Step.MORNING  # no equipped tool: nothing breaks
 
 
+@pytest.mark.rule("DLID-NIGHT-5", "DLID-END-2")
 def test_rain_takes_wood_and_the_pit_can_be_refuelled() -> None:
     tired = start()
     tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members))
@@ -394,6 +420,7 @@ def test_rain_takes_wood_and_the_pit_can_be_refuelled() -> None:
     assert lost.result is not None and lost.result.rule == "DLID-END-2" and lost.pit == 0
 
 
+@pytest.mark.rule("DLID-MORNING-1", "DLID-MORNING-2")
 def test_the_normal_wood_schedule() -> None:
     assert [content.wood_count("normal", d) for d in range(1, 14)] == [
         1,
@@ -415,6 +442,7 @@ def test_the_normal_wood_schedule() -> None:
     assert (s.day, s.pit) == (5, 3)
 
 
+@pytest.mark.rule("DLID-MORNING-3", "DLID-MORNING-4", "DLID-FAQ-12")
 def test_morning_damage_and_stamina() -> None:
     s = start()
     s = replace(s, members=tuple(replace(m, stamina=0, used=1) for m in s.members))
@@ -425,6 +453,7 @@ def test_morning_damage_and_stamina() -> None:
     assert [m.stamina for m in s2.members] == [1, 4, 2, 3]
 
 
+@pytest.mark.rule("DLID-MORNING-5", "DLID-MORNING-6", "DLID-ITEMS-6", "DLID-ITEMS-5")
 def test_items_change_hands_in_the_morning() -> None:
     from dieproof.reference.dont_let_it_die.types import Equip, Give
 
@@ -443,6 +472,7 @@ def test_items_change_hands_in_the_morning() -> None:
 # -- the end ----------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-END-1", "DLID-INV-END")
 def test_fire_starter_wins() -> None:
     s = at_turn(start(), KARA)
     names = [d.name for d in content.TREES["normal"]]
@@ -454,6 +484,7 @@ def test_fire_starter_wins() -> None:
     assert not invariants(won)
 
 
+@pytest.mark.rule("DLID-END-3", "DLID-DEATH-1")
 def test_everybody_down_loses() -> None:
     s = start()
     s = replace(s, members=tuple(replace(m, hp=1) for m in s.members))
@@ -462,6 +493,7 @@ def test_everybody_down_loses() -> None:
     assert all(m.down and m.hp == 0 for m in s.members)
 
 
+@pytest.mark.rule("DLID-END-4")
 @pytest.mark.parametrize(("reading", "lost_on"), [("night-14", 14), ("day-14", 13), ("day-15", 14)])
 def test_the_calendar(reading: str, lost_on: int) -> None:
     readings = Readings(game_end=reading)  # type: ignore[arg-type]
@@ -485,6 +517,7 @@ def test_the_calendar(reading: str, lost_on: int) -> None:
 # -- fire knowledge --------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-FKP-1", "DLID-FKP-2", "DLID-INV-TREE")
 def test_placing_fkp_partially_and_in_order() -> None:
     s = tokens(start(), fkp=3)
     legal = [a.discovery for a in rules.legal_actions(s) if isinstance(a, PlaceFkp)]
@@ -498,6 +531,7 @@ def test_placing_fkp_partially_and_in_order() -> None:
     } == {1, 3}
 
 
+@pytest.mark.rule("DLID-FKP-3", "DLID-FKP-7")
 def test_two_arrows_need_both() -> None:
     tree = content.TREES["easy"]
     spices = [d.name for d in tree].index("spices")
@@ -505,9 +539,15 @@ def test_two_arrows_need_both() -> None:
     assert PlaceFkp(spices) not in rules.legal_actions(s)
     s = unlock(s, "cooking-1", "crafting-1")
     assert PlaceFkp(spices) in rules.legal_actions(s)
-    assert [len(content.TREES[t]) for t in ("easy", "normal", "normal+", "hard")] == [9, 15, 15, 15]
+    assert [len(content.TREES[t]) for t in ("easy", "normal", "normal-plus", "hard")] == [
+        9,
+        15,
+        15,
+        15,
+    ]
 
 
+@pytest.mark.rule("DLID-FKP-4", "DLID-FAQ-14")
 def test_a_raised_maximum_leaves_the_current_value() -> None:
     s = unlock(member(start(), KARA, stamina=2), "warmth-1")
     assert (s.members[KARA].stamina, s.members[KARA].max_stamina) == (2, 6)
@@ -518,6 +558,7 @@ def test_a_raised_maximum_leaves_the_current_value() -> None:
     assert (m.stamina, m.max_stamina) == (5, 5)
 
 
+@pytest.mark.rule("DLID-FAQ-2", "DLID-INV-STAT-CAPS")
 def test_at_most_ten() -> None:
     s = start(characters=("Vog", "Grub", "Kara", "Cron"), tree="normal")
     s = unlock(s, "warmth-1", "cooking-1", "cooking-2", "relaxation")
@@ -526,6 +567,7 @@ def test_at_most_ten() -> None:
     assert s.members[1].max_stamina == 10
 
 
+@pytest.mark.rule("DLID-FAQ-11", "DLID-INV-SUPPLY")
 def test_eight_tokens_of_each_resource() -> None:
     s = tokens(at_turn(start(), KARA), berry=6, cooked_berry=1)
     after = drawn(s, KARA, FORAGE, "3 berry")
@@ -541,6 +583,7 @@ def test_eight_tokens_of_each_resource() -> None:
 ALL_NORMAL = ("warmth-1", "cooking-1", "crafting-1", "crafting-2", "crafting-3")
 
 
+@pytest.mark.rule("DLID-BUILD-1", "DLID-INV-BUILDING")
 def test_one_building_after_crafting_3() -> None:
     s = tokens(at_turn(start(), KARA), fiber=6, rock=6, meat=4, bone=4)
     assert content.SHELTER not in {a.item for a in rules.legal_actions(s) if isinstance(a, Craft)}
@@ -557,6 +600,7 @@ def test_one_building_after_crafting_3() -> None:
     }
 
 
+@pytest.mark.rule("DLID-BUILD-2", "DLID-BUILD-3", "DLID-BUILD-4")
 def test_shelter_cooking_hut_stock_hut() -> None:
     s = replace(start(), building=content.SHELTER)
     assert [m.hp for m in event(night_of(s), "Calm night").members] == [7, 4, 4, 5]
@@ -567,6 +611,7 @@ def test_shelter_cooking_hut_stock_hut() -> None:
     assert play(play(s, Pay(ROCK)), Pay(ROCK)).tokens[WOOD] == 1
 
 
+@pytest.mark.rule("DLID-BUILD-5")
 def test_planning_hut_draw_two_keep_one_twice_a_day() -> None:
     s = at_turn(replace(start(), building=content.PLANNING_HUT), KARA)
     s = play(s, DrawCard(GATHER, planning=True))
@@ -579,6 +624,7 @@ def test_planning_hut_draw_two_keep_one_twice_a_day() -> None:
     assert DrawCard(GATHER, planning=True) not in rules.legal_actions(member(s, KARA, stamina=5))
 
 
+@pytest.mark.rule("DLID-BUILD-6")
 def test_knowledge_hut_once_per_character() -> None:
     s = at_turn(
         replace(start(characters=("Gronk", "Grub", "Vog", "Cron")), building=content.KNOWLEDGE_HUT),
@@ -593,6 +639,7 @@ def test_knowledge_hut_once_per_character() -> None:
 # -- death ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-DEATH-2")
 def test_the_fallens_items() -> None:
     s = member(at_turn(start(), CRON), CRON, hp=1, spare=(content.CLUB,))
     s = play(drawn(s, CRON, GATHER, "Beast"), Fight())
@@ -600,6 +647,7 @@ def test_the_fallens_items() -> None:
     assert s.members[0].spare == (content.CLUB,)  # the next on the left in play
 
 
+@pytest.mark.rule("DLID-DEATH-3", "DLID-INV-REVIVAL")
 def test_revival_with_three_cooked_meat() -> None:
     s = member(start(), CRON, hp=0, stamina=0, down=True)
     assert Revive(CRON) not in rules.legal_actions(tokens(s, cooked_meat=2))
@@ -616,6 +664,7 @@ def test_revival_with_three_cooked_meat() -> None:
     assert Revive(0) in rules.legal_actions(tokens(r, cooked_meat=3))
 
 
+@pytest.mark.rule("DLID-FAQ-16", "DLID-SKILL-7")
 def test_atouks_crafting() -> None:
     s = tokens(
         at_turn(start(characters=("Atouk", "Grub", "Kara", "Cron")), 0), fiber=2, rock=2, meat=1

@@ -53,6 +53,7 @@ def tribe(*names: str, **fields: object) -> object:
 # -- skills ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-SKILL-1")
 def test_gronk() -> None:
     s = at_turn(start(), 0)
     s = member(s, 0, stamina=1)
@@ -64,6 +65,7 @@ def test_gronk() -> None:
     assert after.members[0].stamina == 0 + 2 + 1  # his 2, and Cron's 1
 
 
+@pytest.mark.rule("DLID-SKILL-2", "DLID-FAQ-8")
 def test_grub() -> None:
     s = at_turn(start(), 1)
     s = member(s, 1, weapons=(content.CLUB,))
@@ -73,6 +75,7 @@ def test_grub() -> None:
     assert after.tokens[MEAT] == 0
 
 
+@pytest.mark.rule("DLID-SKILL-3")
 def test_kara() -> None:
     s = tokens(member(start(), 2, hp=1), cooked_meat=1)
     assert play(s, Eat(2, 6)).members[2].hp == 4  # 2 doubled, to her maximum of 4
@@ -89,6 +92,7 @@ def test_kara() -> None:
     ]
 
 
+@pytest.mark.rule("DLID-SKILL-4")
 def test_cron() -> None:
     s = at_turn(start(), 3)
     s = replace(s, discards=(s.decks[0], *s.discards[1:]), decks=((0,) * 8, *s.decks[1:]))
@@ -98,6 +102,7 @@ def test_cron() -> None:
     assert play(drawn(k, 2, GATHER, "Boar"), Fight((0,))).members[2].stamina == 1
 
 
+@pytest.mark.rule("DLID-SKILL-5")
 def test_dub() -> None:
     s = tokens(start(characters=("Dub", "Grub", "Kara", "Cron")), bone=2)
     assert PlaceFkp(0, bone=True) in rules.legal_actions(s)
@@ -117,6 +122,7 @@ def content_event(name: str) -> EventDrawn:
     return EventDrawn([e.name for e in content.NIGHT_EVENTS].index(name))
 
 
+@pytest.mark.rule("DLID-SKILL-6", "DLID-FAQ-15")
 def test_ajax() -> None:
     s = at_turn(member(start(characters=("Ajax", "Grub", "Kara", "Cron")), 0, hp=5), 0)
     s = play(s, Skill(0, "ajax-heal"))
@@ -131,6 +137,7 @@ def test_ajax() -> None:
     assert equip_slots(m, content.PICK_AXE, "tool") == [0, 1]
 
 
+@pytest.mark.rule("DLID-SKILL-7")
 def test_atouk() -> None:
     s = at_turn(start(characters=("Atouk", "Grub", "Kara", "Cron")), 0)
     s = member(s, 0, weapons=(content.CLUB,))
@@ -140,6 +147,7 @@ def test_atouk() -> None:
     assert s.tokens[WOOD] == 1 and s.members[0].stamina == 4
 
 
+@pytest.mark.rule("DLID-SKILL-8")
 def test_ayla() -> None:
     s = at_turn(start(characters=("Ayla", "Grub", "Kara", "Cron")), 0)
     s = member(s, 0, weapons=(content.ROCK_KNIFE,), hp=3)
@@ -151,6 +159,7 @@ def test_ayla() -> None:
     assert (s.tokens[BERRY], s.tokens[FIBER], s.members[0].stamina) == (0, 1, 4)
 
 
+@pytest.mark.rule("DLID-SKILL-9")
 def test_river() -> None:
     s = tokens(
         member(start(characters=("River", "Grub", "Kara", "Cron")), 0, hp=1), meat=2, berry=3
@@ -162,6 +171,7 @@ def test_river() -> None:
     assert free.members[0].stamina == 4
 
 
+@pytest.mark.rule("DLID-SKILL-10", "DLID-FAQ-9")
 def test_tara() -> None:
     s = tokens(
         member(start(characters=("Tara", "Grub", "Kara", "Cron")), 0, hp=1, stamina=1), berry=3
@@ -180,6 +190,7 @@ def test_tara() -> None:
     assert h.members[3].hp == 3
 
 
+@pytest.mark.rule("DLID-SKILL-11")
 def test_nirv() -> None:
     s = start(characters=("Nirv", "Grub", "Kara", "Cron"))
     s = member(s, 0, hp=3)
@@ -191,6 +202,7 @@ def test_nirv() -> None:
     assert free.members[0].stamina == 3
 
 
+@pytest.mark.rule("DLID-SKILL-12")
 def test_mabe() -> None:
     s = at_turn(start(characters=("Mabe", "Grub", "Kara", "Cron")), 0)
     assert not [a for a in rules.legal_actions(s) if isinstance(a, Investigate)]
@@ -207,6 +219,7 @@ def test_mabe() -> None:
     assert c.tokens[ROCK] == 2 and c.members[0].stamina == 2
 
 
+@pytest.mark.rule("DLID-SKILL-13")
 def test_nanuk() -> None:
     s = tokens(
         member(start(characters=("Nanuk", "Grub", "Kara", "Cron")), 0, hp=1), berry=3, meat=2
@@ -220,6 +233,7 @@ def test_nanuk() -> None:
     assert (after.tokens[HIDE], after.tokens[FKP]) == (2, 1)
 
 
+@pytest.mark.rule("DLID-SKILL-14")
 def test_nibna() -> None:
     s = tokens(member(start(characters=("Nibna", "Grub", "Kara", "Cron")), 0, hp=1), cooked_berry=4)
     s = play(s, Eat(0, COOKED_BERRY))
@@ -233,6 +247,7 @@ def test_nibna() -> None:
     assert [m.hp for m in t.members] == [5, 3, 3, 5]
 
 
+@pytest.mark.rule("DLID-SKILL-15")
 def test_zeebo() -> None:
     s = at_turn(start(characters=("Zeebo", "Grub", "Kara", "Cron")), 0)
     assert content.CHARACTERS[14].tool_slots == 0
@@ -243,6 +258,7 @@ def test_zeebo() -> None:
     assert s.tokens[BERRY] == 4 and s.members[0].stamina == 1
 
 
+@pytest.mark.rule("DLID-SKILL-16", "DLID-FAQ-8")
 def test_thunk() -> None:
     s = at_turn(start(characters=("Thunk", "Grub", "Kara", "Cron")), 0)
     legal = rules.legal_actions(s)
@@ -251,6 +267,7 @@ def test_thunk() -> None:
     assert (h.tokens[MEAT], h.tokens[HIDE]) == (1, 2)
 
 
+@pytest.mark.rule("DLID-SKILL-17")
 def test_vog() -> None:
     s = start(characters=("Vog", "Grub", "Kara", "Cron"))
     m = event(night_of(s), "Calm night")
@@ -265,6 +282,7 @@ def test_vog() -> None:
 # -- the night events ------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-NIGHT-2")
 def test_night_events_of_the_next_day() -> None:
     s = start()
     s = member(s, 2, weapons=(content.CLUB,), tools=(content.BAG,))
@@ -299,6 +317,7 @@ def test_night_events_of_the_next_day() -> None:
     ]
 
 
+@pytest.mark.rule("DLID-NIGHT-2")
 def test_night_events_of_the_night_and_morning() -> None:
     s = start()
     heal = event(night_of(member(s, 0, hp=2)), "Healing smoke")
@@ -344,36 +363,44 @@ def test_night_events_of_the_night_and_morning() -> None:
 # -- challenges ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("DLID-CHAL-10")
 def test_challenge_restrictions_are_config_errors() -> None:
     with pytest.raises(InvalidConfig):
-        rules.validate_config(DlidConfig(challenge=1))  # Kara, Cron not allowed
+        rules.validate_config(DlidConfig(challenge="fire-hot"))  # Kara, Cron not allowed
     with pytest.raises(InvalidConfig):
         rules.validate_config(
-            DlidConfig(characters=("Gronk", "Atouk", "Ayla", "Vog"), challenge=1, tree="easy")
+            DlidConfig(
+                characters=("Gronk", "Atouk", "Ayla", "Vog"), challenge="fire-hot", tree="easy"
+            )
         )
     with pytest.raises(InvalidConfig):
-        rules.validate_config(DlidConfig(characters=("Atouk", "Grub", "Kara", "Cron"), challenge=4))
+        rules.validate_config(
+            DlidConfig(characters=("Atouk", "Grub", "Kara", "Cron"), challenge="mating-season")
+        )
     with pytest.raises(InvalidConfig):
-        rules.validate_config(DlidConfig(challenge=8, tree="normal"))
+        rules.validate_config(DlidConfig(challenge="fruitarianism", tree="normal"))
     with pytest.raises(InvalidConfig):
-        rules.validate_config(DlidConfig(challenge=10))
+        rules.validate_config(DlidConfig(challenge="ten"))  # type: ignore[arg-type]
     for c in range(1, 10):
         rules.validate_config(rules.challenge_config(c))
 
 
+@pytest.mark.rule("DLID-CHAL-1")
 def test_fire_hot() -> None:
-    s = at_turn(start(characters=("Gronk", "Atouk", "Ayla", "Vog"), challenge=1), 3)
+    s = at_turn(start(characters=("Gronk", "Atouk", "Ayla", "Vog"), challenge="fire-hot"), 3)
     s = play(s, Investigate())
     assert s.step is Step.TURN and s.tokens[FKP] == 1 and s.members[3].stamina == 2
 
 
+@pytest.mark.rule("DLID-CHAL-2")
 def test_day_five() -> None:
-    assert start(challenge=2).day == 5
+    assert start(challenge="not-seen").day == 5
 
 
+@pytest.mark.rule("DLID-CHAL-3")
 def test_berries_everywhere() -> None:
     s = tokens(
-        member(start(characters=("Nibna", "Tara", "River", "Grub"), challenge=3), 3, hp=1),
+        member(start(characters=("Nibna", "Tara", "River", "Grub"), challenge="berries"), 3, hp=1),
         fiber=3,
         rock=5,
     )
@@ -382,8 +409,9 @@ def test_berries_everywhere() -> None:
     assert play(s, Eat(3, FIBER)).members[3].hp == 2
 
 
+@pytest.mark.rule("DLID-CHAL-4")
 def test_mating_season() -> None:
-    s = at_turn(start(challenge=4), 2)
+    s = at_turn(start(challenge="mating-season"), 2)
     s = play(drawn(s, 2, GATHER, "Beast"), Fight())
     assert s.on_top[GATHER] == card(GATHER, "Beast") and sum(s.discards[GATHER]) == 0
     s = play(s, DrawCard(GATHER))
@@ -392,28 +420,34 @@ def test_mating_season() -> None:
     assert s.on_top[GATHER] == -1 and sum(s.discards[GATHER]) == 1
 
 
+@pytest.mark.rule("DLID-CHAL-5")
 def test_ice_age() -> None:
-    s = at_turn(start(challenge=5, tree="hard"), 2)
+    s = at_turn(start(challenge="ice-age", tree="hard"), 2)
     s = play(s, DrawCard(GATHER))
     assert s.members[2].stamina == 2 and s.members[2].hp == 3
-    c = play(at_turn(start(challenge=5, tree="hard"), 3), DrawCard(GATHER))
+    c = play(at_turn(start(challenge="ice-age", tree="hard"), 3), DrawCard(GATHER))
     assert c.members[3].stamina == 3 and c.members[3].hp == 5  # Hide Armor
 
 
+@pytest.mark.rule("DLID-CHAL-6")
 def test_fast_food() -> None:
-    s = event(night_of(tokens(start(challenge=6), berry=2, cooked_meat=1, rock=1)), "Calm night")
+    s = event(
+        night_of(tokens(start(challenge="fast-food"), berry=2, cooked_meat=1, rock=1)), "Calm night"
+    )
     assert (s.tokens[BERRY], s.tokens[6], s.tokens[ROCK]) == (0, 0, 1)
 
 
+@pytest.mark.rule("DLID-CHAL-7")
 def test_rival_tribes() -> None:
-    s = tokens(at_turn(start(challenge=7), 2), rock=5)
+    s = tokens(at_turn(start(challenge="rival-tribes"), 2), rock=5)
     assert not [a for a in rules.legal_actions(s) if isinstance(a, Trade)]
-    n = event(night_of(start(challenge=7)), "Rival Tribe (rock)")
+    n = event(night_of(start(challenge="rival-tribes")), "Rival Tribe (rock)")
     assert [m.hp for m in n.members] == [5, 2, 2, 3]
 
 
+@pytest.mark.rule("DLID-CHAL-8")
 def test_fruitarianism() -> None:
-    s = start(challenge=8, tree="hard")
+    s = start(challenge="fruitarianism", tree="hard")
     assert all(
         n == 0
         for deck, counts in enumerate(s.decks)
@@ -423,8 +457,9 @@ def test_fruitarianism() -> None:
     assert [m.hp for m in event(night_of(s), "Calm night").members] == [5, 2, 2, 3]
 
 
+@pytest.mark.rule("DLID-CHAL-9")
 def test_die_hard() -> None:
-    s = tokens(start(challenge=9, tree="hard"), cooked_meat=1, berry=3)
+    s = tokens(start(challenge="die-hard", tree="hard"), cooked_meat=1, berry=3)
     assert AddWood(6) in rules.legal_actions(s)
     s = play(s, AddWood(6))
     assert s.pit == 5 and s.pit_food == 2

@@ -547,6 +547,20 @@ def _codes(cases: Sequence[Mapping[str, JSON]]) -> Table:
 
 
 POSITION_EXAMPLES: dict[str, JSON] = {
+    "dont-let-it-die": {
+        "config": {"players": 2, "tree": "normal"},
+        "day": 4,
+        "pit": 5,
+        "tokens": {"wood": 2, "fkp": 3, "cooked-meat": 1},
+        "unlocked": ["warmth-1", "cooking-1"],
+        "characters": [
+            {"hp": 3},
+            {"stamina": 2},
+            {"weapons": ["Spear"]},
+            {"hp": 4, "done": True},
+        ],
+        "turn": 2,
+    },
     "no-game-over": {
         "config": {"players": 3},
         "active": 0,

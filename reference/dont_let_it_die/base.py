@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.types import (
@@ -22,6 +21,7 @@ from dieproof.reference.dont_let_it_die.types import (
     DlidState,
     Member,
     Step,
+    challenge_number,
 )
 
 (
@@ -48,10 +48,6 @@ from dieproof.reference.dont_let_it_die.types import (
 _INDEX_CACHE: dict[tuple[str, str], int] = {}
 
 
-def illegal(code: str, message: str, rule: str) -> IllegalAction:
-    return IllegalAction(f"DLID.{code}", message, rule)
-
-
 def discovery_index(tree: str, name: str) -> int:
     """The index of discovery ``name`` in ``tree``, or -1."""
     key = (tree, name)
@@ -70,7 +66,7 @@ def has(state: DlidState, name: str) -> bool:
 
 def text_abilities(state: DlidState) -> bool:
     """Whether discoveries' text abilities work (not under Challenge 9; DLID-A12)."""
-    return state.config.challenge != 9
+    return challenge_number(state.config) != 9
 
 
 def tier_open(state: DlidState, tier: int) -> bool:
@@ -240,6 +236,12 @@ def over(state: DlidState, reason: str, rule: str, *, won: bool = False) -> Dlid
     if state.result is not None:
         return state
     winners = tuple(range(state.config.players)) if won else ()
+    if state.drawn:
+        # the cards of an unfinished draw go to their discard pile
+        discards = [list(pile) for pile in state.discards]
+        for card in state.drawn:
+            discards[state.deck][card] += 1
+        state = replace(state, discards=tuple(tuple(pile) for pile in discards))
     return replace(
         state,
         step=Step.OVER,

@@ -549,7 +549,7 @@ TREES: Final = {
         ("resource-2", 6, ("crafting-3",)),
         ("fire-starter", 15, ("resource-2", "hunt-1")),
     ),
-    "normal+": _tree(
+    "normal-plus": _tree(
         ("crafting-1", 3, ()),
         ("resource-1", 3, ("crafting-1",)),
         ("crafting-2", 5, ("resource-1",)),
@@ -622,13 +622,13 @@ CHALLENGE_TRIBES: Final = {
 CHALLENGE_BANNED: Final = {4: frozenset({"Atouk"}), 8: frozenset({"Nanuk"})}
 """Challenges that forbid a character."""
 CHALLENGE_TREES: Final = {
-    1: frozenset({"normal", "normal+", "hard"}),
-    2: frozenset({"easy", "normal", "normal+", "hard"}),
-    3: frozenset({"normal", "normal+", "hard"}),
-    4: frozenset({"normal", "normal+", "hard"}),
-    5: frozenset({"normal+", "hard"}),
-    6: frozenset({"normal", "normal+", "hard"}),
-    7: frozenset({"normal", "normal+", "hard"}),
+    1: frozenset({"normal", "normal-plus", "hard"}),
+    2: frozenset({"easy", "normal", "normal-plus", "hard"}),
+    3: frozenset({"normal", "normal-plus", "hard"}),
+    4: frozenset({"normal", "normal-plus", "hard"}),
+    5: frozenset({"normal-plus", "hard"}),
+    6: frozenset({"normal", "normal-plus", "hard"}),
+    7: frozenset({"normal", "normal-plus", "hard"}),
     8: frozenset({"hard"}),
     9: frozenset({"hard"}),
 }

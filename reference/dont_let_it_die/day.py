@@ -103,6 +103,7 @@ from dieproof.reference.dont_let_it_die.types import (
     Skill,
     Step,
     Trade,
+    challenge_number,
 )
 
 PLANNING_DRAWS: Final = 2
@@ -123,7 +124,7 @@ def effect(state: DlidState) -> str:
 
 def surcharge(state: DlidState) -> int:
     """Challenge 5 (Ice Age): every action costs 1 stamina more. Implements DLID-CHAL-5."""
-    return 1 if state.config.challenge == 5 else 0
+    return 1 if challenge_number(state.config) == 5 else 0
 
 
 # -- the turn's actions ----------------------------------------------------------------------
@@ -198,7 +199,7 @@ def available(state: DlidState, kind: int) -> int:
 
 
 def _trades(state: DlidState, who: int) -> Iterator[Trade]:
-    if state.config.challenge in (3, 7):
+    if challenge_number(state.config) in (3, 7):
         return
     if state.members[who].stamina < COST_TRADE + surcharge(state):
         return
@@ -347,7 +348,7 @@ def meal(state: DlidState, who: int, food: int) -> int:
 
 
 def foods(state: DlidState) -> tuple[int, ...]:
-    if state.config.challenge == 3:
+    if challenge_number(state.config) == 3:
         return (BERRY, FIBER, MEAT, COOKED_BERRY, COOKED_MEAT)
     return (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)
 
@@ -381,7 +382,7 @@ def _revivals(state: DlidState) -> Iterator[Revive]:
 def _woods(state: DlidState) -> Iterator[AddWood]:
     if state.tokens[WOOD] > 0:
         yield AddWood()
-    if state.config.challenge == 9:
+    if challenge_number(state.config) == 9:
         for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
             if state.tokens[food] >= FOOD_WOOD[food][0]:
                 yield AddWood(food)
@@ -394,7 +395,7 @@ def open_discovery(state: DlidState, index: int) -> bool:
     if state.unlocked[index]:
         return False
     tree = content.TREES[state.config.tree]
-    if state.config.challenge == 9 and tree[index].name == "fire-starter":
+    if challenge_number(state.config) == 9 and tree[index].name == "fire-starter":
         return all(u for i, u in enumerate(state.unlocked) if i != index)
     return all(state.unlocked[r] for r in tree[index].requires)
 
@@ -500,13 +501,13 @@ def do_draw(state: DlidState, action: DrawCard) -> DlidState:
         state = gain(state, BERRY, 1)
     elif c == THUNK and deck == HUNT:
         state = gain(state, MEAT, 1)
-    if state.config.challenge == 5:
+    if challenge_number(state.config) == 5:
         m = state.members[who]
         if not any(t in content.ARMOUR for t in m.tools):
             state = damage(state, who, 1)
     state = replace(state, last_card=-1)
     if state.members[who].down or state.result is not None:
-        return state
+        return back_to_turn(state)
     return start_draw(replace(state, actor=who, deck=deck, drawn=(), planning=action.planning))
 
 
@@ -534,7 +535,9 @@ def discard_card(state: DlidState, deck: int, card: int) -> DlidState:
 def after_draw(state: DlidState) -> DlidState:
     """What follows a card drawn (and its lightning roll): a second Planning Hut card,
     the choice between two, or the card's resolution."""
-    if state.members[state.actor].down or state.result is not None:
+    if state.result is not None:
+        return state
+    if state.members[state.actor].down:
         for card in state.drawn:
             state = discard_card(state, state.deck, card)
         return back_to_turn(
@@ -596,7 +599,7 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
 def put_away(state: DlidState, deck: int, card: int) -> DlidState:
     """A Danger! card after combat: to the discard pile, or under Challenge 4 back on top
     of its deck the first time. Implements DLID-CHAL-4."""
-    if state.config.challenge == 4 and not state.again:
+    if challenge_number(state.config) == 4 and not state.again:
         on_top = list(state.on_top)
         on_top[deck] = card
         return replace(state, on_top=tuple(on_top))
@@ -665,6 +668,8 @@ def fight(state: DlidState, action: Fight) -> DlidState:
         hurt = 0
     target = find(state, VOG) if action.vog else who
     state = damage(state, target, hurt)
+    if state.result is not None:
+        return state
     if kill:
         state = killed(state, who, card.life, action.spoils, dead=state.members[who].down)
     return finish_card(put_away(state, state.deck, card_index))
@@ -701,7 +706,7 @@ def do_investigate(state: DlidState, action: Investigate) -> DlidState:
     m = state.members[who]
     state = set_member(state, who, replace(m, investigations=m.investigations + 1))
     state = replace(state, last_card=-1)
-    if state.config.challenge == 1:
+    if challenge_number(state.config) == 1:
         return found_fire(state, who, 1)
     return replace(state, step=Step.ROLL, actor=who)
 

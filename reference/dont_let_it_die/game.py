@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from dieproof.reference.core.examples import Example
 from dieproof.reference.core.game import GameBase, Rules
 from dieproof.reference.core.types import Violation
-from dieproof.reference.dont_let_it_die import content, rules
+from dieproof.reference.dont_let_it_die import audit, content, rules
 from dieproof.reference.dont_let_it_die.base import has
+from dieproof.reference.dont_let_it_die.contract import CONTRACT
+from dieproof.reference.dont_let_it_die.position import POSITIONS
+from dieproof.reference.dont_let_it_die.sampling import sample_config
 from dieproof.reference.dont_let_it_die.types import (
     ACTION_TYPES,
     FKP,
@@ -101,6 +105,12 @@ def invariants(state: DlidState) -> tuple[Violation, ...]:
     return tuple(found)
 
 
+def _examples() -> tuple[Example, ...]:
+    from dieproof.reference.dont_let_it_die.examples import EXAMPLES
+
+    return EXAMPLES
+
+
 GAME: Final = GameBase(
     id="dont-let-it-die",
     title="Don't Let It Die",
@@ -123,9 +133,15 @@ GAME: Final = GameBase(
         players=lambda state: state.config.players,
         config_of=lambda state: state.config,
         validate_config=rules.validate_config,
+        validate_state=audit.validate_state,
+        step_rules=audit.step_rules,
+        examples=_examples,
         sample_legal_action=rules.sample_legal_action,
         sample_chance=rules.sample_chance,
         components=content.components,
+        contract=CONTRACT,
+        positions=POSITIONS,
+        sample_config=sample_config,
     ),
 )
 """Don't Let It Die (1-4 players, four characters): keep the fire alive until Fire Starter."""

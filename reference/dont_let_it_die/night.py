@@ -40,6 +40,7 @@ from dieproof.reference.dont_let_it_die.types import (
     Redraw,
     Step,
     Unequip,
+    challenge_number,
 )
 
 WEAPON_BIT = 1
@@ -132,7 +133,7 @@ def resolve_event(state: DlidState) -> DlidState:
     event = content.NIGHT_EVENTS[state.event]
     e = event.effect
     if e == "steal":
-        if state.config.challenge == 7:
+        if challenge_number(state.config) == 7:
             state = everyone(state, 2)
         nirv = find(state, NIRV)
         if nirv >= 0:
@@ -307,7 +308,7 @@ def morning_damage(state: DlidState, who: int) -> int:
         base = 0
     if e == "volcano":
         base += 1
-    if state.config.challenge == 8:
+    if challenge_number(state.config) == 8:
         base += 1
     return base
 
@@ -341,7 +342,7 @@ def morning(state: DlidState) -> DlidState:
             fresh = replace(fresh, stamina=max(m.max_stamina - less, 0))
         members.append(fresh)
     state = replace(state, members=tuple(members), planning_used=0)
-    if state.config.challenge == 6:
+    if challenge_number(state.config) == 6:
         tokens = list(state.tokens)
         for kind in (BERRY, COOKED_BERRY, MEAT, COOKED_MEAT):
             tokens[kind] = 0

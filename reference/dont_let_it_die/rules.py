@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Final
 
 from dieproof.reference.core import chance
-from dieproof.reference.core.errors import InvalidAction, InvalidConfig, RulesError
+from dieproof.reference.core.errors import IllegalAction, InvalidConfig, RulesError
 from dieproof.reference.core.types import CHANCE, TERMINAL, Action, Result, replace
 from dieproof.reference.dont_let_it_die import content, day, night
 from dieproof.reference.dont_let_it_die.base import (
@@ -20,11 +20,10 @@ from dieproof.reference.dont_let_it_die.base import (
     controller,
     damage,
     find,
-    illegal,
     refit,
 )
 from dieproof.reference.dont_let_it_die.types import (
-    ACTION_TYPES,
+    CHALLENGES,
     CHARACTERS_IN_PLAY,
     DECKS,
     FIRE_DIE,
@@ -62,6 +61,7 @@ from dieproof.reference.dont_let_it_die.types import (
     Trade,
     TreeName,
     Unequip,
+    challenge_number,
 )
 
 # -- configuration ----------------------------------------------------------------------------
@@ -92,9 +92,9 @@ def validate_config(config: DlidConfig) -> None:
             raise bad("every player controls at least one character, and only players 0..n-1")
     if not 0 <= config.first_player < CHARACTERS_IN_PLAY:
         raise bad(f"first_player must be a character 0-3, not {config.first_player}")
-    c = config.challenge
-    if not 0 <= c <= 9:
-        raise bad(f"challenge must be 0 (none) or 1-9, not {c}")
+    if config.challenge not in CHALLENGES:
+        raise bad(f"no challenge {config.challenge!r}; known: {', '.join(CHALLENGES)}")
+    c = challenge_number(config)
     if c:
         allowed = content.CHALLENGE_TRIBES.get(c)
         if allowed is not None and not set(names) <= allowed:
@@ -108,14 +108,15 @@ def validate_config(config: DlidConfig) -> None:
 
 
 def configs() -> tuple[DlidConfig, ...]:
-    """Every player count on every tree and tracker side, and each challenge with a tribe
-    and tree it allows (default readings)."""
+    """Every tree on both sides of the Day Tracker (one player), every player count on
+    the Normal tree and side, and each challenge with a tribe and tree it allows
+    (default readings)."""
     out = [
-        DlidConfig(players=n, tree=tree, tracker=side)
-        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-        for tree in ("easy", "normal", "normal+", "hard")
+        DlidConfig(players=1, tree=tree, tracker=side)
+        for tree in ("easy", "normal", "normal-plus", "hard")
         for side in ("normal", "hard")
     ]
+    out += [DlidConfig(players=n) for n in range(MIN_PLAYERS + 1, MAX_PLAYERS + 1)]
     for c in range(1, 10):
         out.append(challenge_config(c))
     return tuple(out)
@@ -134,7 +135,7 @@ def challenge_config(c: int, players: int = 1) -> DlidConfig:
         players=players,
         characters=tribes.get(c, ("Gronk", "Grub", "Kara", "Cron")),
         tree=tree,
-        challenge=c,
+        challenge=CHALLENGES[c],
     )
 
 
@@ -161,7 +162,7 @@ def initial_state(config: DlidConfig) -> DlidState:
         members.append(m)
     decks = tuple(
         tuple(
-            0 if config.challenge == 8 and card.kind == "danger" else card.count
+            0 if challenge_number(config) == 8 and card.kind == "danger" else card.count
             for card in content.DECK_CARDS[deck]
         )
         for deck in range(DECKS)
@@ -170,7 +171,7 @@ def initial_state(config: DlidConfig) -> DlidState:
     state = DlidState(
         config=config,
         step=Step.TURN,
-        day=5 if config.challenge == 2 else 1,
+        day=5 if challenge_number(config) == 2 else 1,
         pit=START_WOOD,
         tokens=(0,) * TOKEN_KINDS,
         members=tuple(members),
@@ -316,16 +317,47 @@ _TURN_EFFECTS: Final[dict[type, Callable[[DlidState, Action], DlidState]]] = {
 }
 
 
+WRONG_STEP: Final = "DLID.WRONG_STEP"
+"""The action's type is not one this kind of node offers (a fight at a turn)."""
+NOT_ALLOWED: Final = "DLID.NOT_ALLOWED"
+"""The node offers the type, but the rules forbid this action now (no stamina, no food,
+a locked discovery, a slot that does not exist)."""
+NOT_AN_OUTCOME: Final = "DLID.NOT_AN_OUTCOME"
+"""At a chance node: not one of the outcomes (a card no longer in the deck)."""
+GAME_OVER: Final = "DLID.GAME_OVER"
+"""The game is over."""
+
+_TYPES_AT: Final[dict[Step, frozenset[type]]] = {
+    Step.TURN: frozenset(_TURN_EFFECTS),
+    Step.FIGHT: frozenset({Fight}),
+    Step.PICK: frozenset({Keep}),
+    Step.PAY: frozenset({Pay}),
+    Step.REROLL: frozenset({Reroll}),
+    Step.DUB: frozenset({Redraw}),
+    Step.BREAK_TOOL: frozenset({BreakTool}),
+    Step.LOSE_ITEMS: frozenset({LoseItem}),
+    Step.REFUEL: frozenset({AddWood, Proceed}),
+    Step.MORNING: frozenset({Equip, Unequip, Give, Proceed}),
+    Step.DRAW: frozenset({CardDrawn}),
+    Step.NIGHT: frozenset({EventDrawn}),
+    Step.LIGHTNING: frozenset({DieRolled}),
+    Step.ROLL: frozenset({DieRolled}),
+    Step.MABE: frozenset({DieRolled}),
+    Step.NIGHT_ROLL: frozenset({DieRolled}),
+}
+
+
 def _refuse(state: DlidState, action: Action) -> RulesError:
-    if type(action) not in ACTION_TYPES:
-        return InvalidAction("DLID.ACTION_TYPE", f"no action of type {type(action).__name__}")
+    """The error for an action the node does not list, with the rule it breaks."""
+    kind = type(action)
+    rule = _RULE_OF.get(kind, "DLID-DAY-1")
     if state.step is Step.OVER:
-        return illegal("GAME_OVER", "the game is over", "DLID-END-1")
-    return illegal(
-        "NOT_LEGAL",
-        f"{type(action).__name__} is not legal at a {state.step.value} node: {action!r}",
-        _RULE_OF.get(type(action), "DLID-DAY-1"),
-    )
+        return IllegalAction(GAME_OVER, "the game is over", "DLID-END-1")
+    if kind not in _TYPES_AT.get(state.step, frozenset()):
+        return IllegalAction(WRONG_STEP, f"no {kind.__name__} at a {state.step.value} node", rule)
+    if state.step in _CHANCE_STEPS:
+        return IllegalAction(NOT_AN_OUTCOME, f"{action!r} is not an outcome here", rule)
+    return IllegalAction(NOT_ALLOWED, f"the rules do not allow {action!r} now", rule)
 
 
 def _is_outcome(state: DlidState, action: Action) -> bool:

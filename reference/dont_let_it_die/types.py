@@ -242,7 +242,7 @@ class Character(Value, frozen=True):
 
 # -- configuration -------------------------------------------------------------------------
 
-TreeName = Literal["easy", "normal", "normal+", "hard"]
+TreeName = Literal["easy", "normal", "normal-plus", "hard"]
 TrackerSide = Literal["normal", "hard"]
 
 
@@ -269,6 +269,38 @@ class Readings(Value, frozen=True):
 CHARACTER_NAMES_DEFAULT: Final = ("Gronk", "Grub", "Kara", "Cron")
 
 
+ChallengeName = Literal[
+    "none",
+    "fire-hot",
+    "not-seen",
+    "berries",
+    "mating-season",
+    "ice-age",
+    "fast-food",
+    "rival-tribes",
+    "fruitarianism",
+    "die-hard",
+]
+CHALLENGES: Final = (
+    "none",
+    "fire-hot",
+    "not-seen",
+    "berries",
+    "mating-season",
+    "ice-age",
+    "fast-food",
+    "rival-tribes",
+    "fruitarianism",
+    "die-hard",
+)
+"""The Challenges by number (0: none)."""
+
+
+def challenge_number(config: DlidConfig) -> int:
+    """The number (1-9) of ``config``'s Challenge, 0 for none."""
+    return CHALLENGES.index(config.challenge)
+
+
 class DlidConfig(Config, frozen=True):
     """A game of Don't Let It Die: always four characters shared by one to four players."""
 
@@ -282,12 +314,14 @@ class DlidConfig(Config, frozen=True):
     first_player: int = 0
     """The character (0-3) who starts with the first player token."""
     tree: TreeName = "normal"
-    """The Fire Knowledge Tree: easy, normal, normal+ or hard."""
+    """The Fire Knowledge Tree: easy, normal, normal-plus (the rulebook's Normal+) or hard."""
     tracker: TrackerSide = "normal"
     """The side of the Day Tracker."""
-    challenge: int = 0
-    """0: no challenge; 1-9: the rulebook's Challenges."""
+    challenge: ChallengeName = "none"
+    """The rulebook's Challenge played, or ``"none"``: 1 fire-hot, 2 not-seen, 3 berries,
+    4 mating-season, 5 ice-age, 6 fast-food, 7 rival-tribes, 8 fruitarianism, 9 die-hard."""
     readings: Readings = Readings()
+    """The reading of each selectable ambiguity."""
 
 
 # -- states ------------------------------------------------------------------------------------
@@ -331,15 +365,26 @@ class Step(IdentityEnum):
     OVER = "over"
 
 
+class Phase(IdentityEnum):
+    """The three phases of a day (and the end), as the rulebook names them."""
+
+    DAY = "day"
+    NIGHT = "night"
+    MORNING = "morning"
+    OVER = "over"
+
+
 class Member(Value, frozen=True):
     """One character at the table."""
 
     character: int
     """Index of the character card (content order)."""
     hp: int
+    """Current health."""
     max_hp: int
     """Maximum health now: the card's, plus discoveries, at most 10."""
     stamina: int
+    """Current stamina."""
     max_stamina: int
     """Maximum stamina now: the card's, plus discoveries, minus one per Club equipped."""
     weapons: tuple[int, ...] = ()
@@ -379,7 +424,9 @@ class DlidState(State, frozen=True):
     """A position of Don't Let It Die."""
 
     config: DlidConfig
+    """The configuration the game was set up with."""
     step: Step
+    """The kind of node the game is at."""
     day: int
     """The Current Day token."""
     pit: int
@@ -397,10 +444,13 @@ class DlidState(State, frozen=True):
     discards: tuple[tuple[int, ...], ...]
     """Per resource deck, discarded cards per card kind."""
     night_deck: tuple[int, ...]
+    """Night events left in the night deck, per event (content order)."""
     night_discard: tuple[int, ...]
+    """Night events discarded, per event."""
     placed: tuple[int, ...]
     """FKP on each discovery of the tree not yet unlocked."""
     unlocked: tuple[bool, ...]
+    """Per discovery of the tree: unlocked."""
     made: tuple[int, ...]
     """Per item: copies that have left the box (crafted or started with), lost ones too."""
     building: int = -1
@@ -443,7 +493,35 @@ class DlidState(State, frozen=True):
     wood_taken: bool = False
     """The night event removed wood from the pit (the refuel window opens)."""
     result: Result | None = None
+    """How the game ended, or null while it runs."""
 
+    @property
+    def phase(self) -> Phase:
+        """The rulebook's phase the step belongs to (derived from ``step``; not in the
+        JSON)."""
+        return PHASE_OF_STEP[self.step]
+
+
+PHASE_OF_STEP: Final = {
+    Step.TURN: Phase.DAY,
+    Step.DRAW: Phase.DAY,
+    Step.LIGHTNING: Phase.DAY,
+    Step.PICK: Phase.DAY,
+    Step.FIGHT: Phase.DAY,
+    Step.ROLL: Phase.DAY,
+    Step.REROLL: Phase.DAY,
+    Step.PAY: Phase.DAY,
+    Step.MABE: Phase.DAY,
+    Step.NIGHT: Phase.NIGHT,
+    Step.DUB: Phase.NIGHT,
+    Step.NIGHT_ROLL: Phase.NIGHT,
+    Step.BREAK_TOOL: Phase.NIGHT,
+    Step.LOSE_ITEMS: Phase.NIGHT,
+    Step.REFUEL: Phase.NIGHT,
+    Step.MORNING: Phase.MORNING,
+    Step.OVER: Phase.OVER,
+}
+"""The phase of each step."""
 
 # -- actions -------------------------------------------------------------------------------------
 
@@ -477,6 +555,7 @@ class Pay(Action, frozen=True, tag="pay"):
     """Give one token to a pending trade."""
 
     token: int
+    """A token kind (index of the pool)."""
 
 
 class Cook(Action, frozen=True, tag="cook"):
@@ -490,6 +569,7 @@ class Craft(Action, frozen=True, tag="craft"):
     """Craft an item: 3 stamina plus its cost."""
 
     item: int
+    """The item's index in the item table."""
     equip: int = -1
     """-1: keep it unequipped; k: equip it in slot k of its kind (what was there is
     unequipped)."""
@@ -505,6 +585,7 @@ class Eat(Action, frozen=True, tag="eat"):
     """Free: a character eats the exact amount of one food."""
 
     who: int
+    """The seat of the character who eats."""
     food: int
     """BERRY (3), MEAT (2), COOKED_BERRY (2), COOKED_MEAT (1), FIBER (challenge 3: 3)."""
 
@@ -513,6 +594,7 @@ class Revive(Action, frozen=True, tag="revive"):
     """Free: feed 3 cooked meat to an incapacitated character."""
 
     who: int
+    """The seat of the character fed."""
 
 
 class AddWood(Action, frozen=True, tag="add-wood"):
@@ -526,13 +608,16 @@ class PlaceFkp(Action, frozen=True, tag="place-fkp"):
     """Free: place one FKP (Dub: a bone) on a discovery."""
 
     discovery: int
+    """The discovery's index in the tree."""
     bone: bool = False
+    """Dub's skill: a bone in place of the FKP."""
 
 
 class Skill(Action, frozen=True, tag="skill"):
     """A character's skill that is an action of its own."""
 
     who: int
+    """The seat of the character using it."""
     skill: Literal[
         "gronk-rage",
         "kara-gift",
@@ -545,6 +630,7 @@ class Skill(Action, frozen=True, tag="skill"):
         "nibna-share",
         "zeebo-double",
     ]
+    """Which skill (the character's card)."""
     target: int = -1
     """A character (Kara, Tara), a deck (Cron) or a token kind (Mabe)."""
 
@@ -553,6 +639,7 @@ class Keep(Action, frozen=True, tag="keep"):
     """The Planning Hut: keep the ``index``-th card drawn."""
 
     index: int
+    """0 or 1: the first or second card drawn."""
 
 
 class Fight(Action, frozen=True, tag="fight"):
@@ -572,25 +659,30 @@ class Reroll(Action, frozen=True, tag="reroll"):
     """Kara re-rolls the Investigate Fire roll (``True``) or lets it stand."""
 
     use: bool
+    """Whether to re-roll."""
 
 
 class Redraw(Action, frozen=True, tag="redraw"):
     """Dub discards the night event for a bone and draws again (``True``), or not."""
 
     use: bool
+    """Whether to redraw."""
 
 
 class BreakTool(Action, frozen=True, tag="break-tool"):
     """The night breaks this equipped tool."""
 
     who: int
+    """The seat of the character whose tool breaks."""
     slot: int
+    """The tool slot."""
 
 
 class LoseItem(Action, frozen=True, tag="lose-item"):
     """The night swallows this unequipped item."""
 
     who: int
+    """The seat of the holder."""
     index: int
     """Index in the character's unequipped items."""
 
@@ -599,24 +691,33 @@ class Equip(Action, frozen=True, tag="equip"):
     """Morning: equip an unequipped item in slot ``slot`` of its kind."""
 
     who: int
+    """The seat of the character."""
     index: int
+    """Index in the character's unequipped items."""
     slot: int
+    """The slot of the item's kind."""
 
 
 class Unequip(Action, frozen=True, tag="unequip"):
     """Morning: unequip a weapon (``tool`` false) or tool."""
 
     who: int
+    """The seat of the character."""
     tool: bool
+    """True: a tool; false: a weapon."""
     slot: int
+    """The slot."""
 
 
 class Give(Action, frozen=True, tag="give"):
     """Morning: hand an unequipped item to another character."""
 
     who: int
+    """The seat of the giver."""
     index: int
+    """Index in the giver's unequipped items."""
     to: int
+    """The seat of the receiver."""
 
 
 class Proceed(Action, frozen=True, tag="proceed"):
@@ -627,18 +728,21 @@ class CardDrawn(Action, frozen=True, tag="card-drawn"):
     """Chance: a card of the pending deck (index in its card list)."""
 
     card: int
+    """The card's index in its deck's card list (content order)."""
 
 
 class DieRolled(Action, frozen=True, tag="die-rolled"):
     """Chance: the Fire Die (0 is blank)."""
 
     value: int
+    """0 (blank), 1, 2 or 3."""
 
 
 class EventDrawn(Action, frozen=True, tag="event-drawn"):
     """Chance: a night event (index in the night deck's list)."""
 
     event: int
+    """The event's index (content order)."""
 
 
 DlidAction = (

@@ -630,10 +630,11 @@ def _answers(g: Game, parts: Mapping[str, JSON]) -> dict[str, JSON]:
 
 
 def _shape(schema: JSON) -> JSON:
-    """A schema without its descriptions and titles: what it accepts."""
+    """A schema without its descriptions and titles: what it accepts (a default given as
+    a tuple compares equal to the same list)."""
     if isinstance(schema, dict):
         return {k: _shape(v) for k, v in schema.items() if k not in {"description", "title"}}
-    if isinstance(schema, list):
+    if isinstance(schema, list | tuple):
         return [_shape(item) for item in schema]
     return schema
 

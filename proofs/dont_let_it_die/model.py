@@ -1,0 +1,930 @@
+"""Don't Let It Die in z3: the initial condition, the named invariants of
+``spec/dont-let-it-die.toml``, the transitions (one per kind of step), the goals and the
+wrong encodings the proofs must refute.
+
+A transition says what holds after a step of its kind: the rule's guard on the state
+before and the rule's computation (a clamp, a wood count, a day + 1) where the step
+determines it, and the range the rules leave where several rules run in one step (a
+fight, its damage and its meat). Quantities a transition does not mention are free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import z3
+
+from dieproof.proofs.dont_let_it_die.vocabulary import (
+    CAP,
+    COPIES,
+    DAY,
+    DISCOVERIES,
+    FKP_TOKENS,
+    GOODS,
+    ITEMS,
+    LAST,
+    MORNING,
+    NIGHT,
+    OVER,
+    REFUEL,
+    REVIVED_HP,
+    SEATS,
+    SUPPLY,
+    VARIABLES,
+    at,
+    burn,
+    fire_starter,
+    flag_at,
+    keep,
+    keep_constants,
+    keep_items,
+    keep_seat,
+    keep_tokens,
+    keep_tree,
+    prerequisites,
+    wood_out,
+)
+from dieproof.proofs.model import Goal, Model, Named, Transition, Vars, WrongEncoding
+
+# -- background, init ---------------------------------------------------------------------------
+
+
+def background(v: Vars) -> z3.BoolRef:
+    """Domains of the constants: slots 0-2, arrows -1 or a discovery, Fire Starter a
+    discovery, the last day 14 or 15."""
+    parts: list[z3.BoolRef] = [
+        v.num("fs") >= 0,
+        v.num("fs") < len(DISCOVERIES),
+        z3.Or(v.num("last") == LAST, v.num("last") == LAST + 1),
+        z3.Implies(v.flag("nightend"), v.num("last") == LAST),
+        v.num("phase") >= DAY,
+        v.num("phase") <= OVER,
+    ]
+    for i in SEATS:
+        parts += [
+            at(v, "ws", i) >= 0,
+            at(v, "ws", i) <= 2,
+            at(v, "ts", i) >= 0,
+            at(v, "ts", i) <= 2,
+        ]
+    for k in DISCOVERIES:
+        for x in ("pa", "pb"):
+            parts += [at(v, x, k) >= -1, at(v, x, k) < len(DISCOVERIES)]
+    return z3.And(*parts)
+
+
+def init(v: Vars) -> z3.BoolRef:
+    """Setup: day 1 (5 in Challenge 2), three wood in the pit, an empty pool, nothing
+    unlocked, at most the starting items made, no building; every character at full
+    health and stamina (within 10), in play, with at most one weapon and one tool."""
+    parts: list[z3.BoolRef] = [
+        z3.Or(v.num("day") == 1, v.num("day") == 5),
+        v.num("pit") == 3,
+        v.num("pitfood") == 0,
+        v.num("wood") == 0,
+        v.num("fkp") == 0,
+        v.num("phase") == DAY,
+        v.num("bld") == 0,
+        z3.Not(v.flag("won")),
+        z3.Not(v.flag("lostpit")),
+    ]
+    parts += [v.num(g) == 0 for g in GOODS]
+    parts += [z3.Not(flag_at(v, "u", k)) for k in DISCOVERIES]
+    parts += [z3.And(at(v, "made", j) >= 0, at(v, "made", j) <= 1) for j in ITEMS]
+    for i in SEATS:
+        parts += [
+            at(v, "hp", i) == at(v, "mhp", i),
+            at(v, "st", i) == at(v, "mst", i),
+            at(v, "mhp", i) >= 1,
+            at(v, "mhp", i) <= CAP,
+            at(v, "mst", i) >= 0,
+            at(v, "mst", i) <= CAP,
+            z3.Not(flag_at(v, "down", i)),
+            z3.Not(flag_at(v, "rev", i)),
+            at(v, "w", i) >= 0,
+            at(v, "w", i) <= z3.If(at(v, "ws", i) < 1, at(v, "ws", i), 1),
+            at(v, "t", i) >= 0,
+            at(v, "t", i) <= z3.If(at(v, "ts", i) < 1, at(v, "ts", i), 1),
+        ]
+    return z3.And(*parts)
+
+
+# -- invariants -------------------------------------------------------------------------------
+
+
+def stat_caps(v: Vars) -> z3.BoolRef:
+    """Every character's health and stamina lie within 0 and their maxima, and every
+    maximum within 0 and 10."""
+    return z3.And(
+        *(
+            z3.And(
+                at(v, "hp", i) >= 0,
+                at(v, "hp", i) <= at(v, "mhp", i),
+                at(v, "mhp", i) <= CAP,
+                at(v, "st", i) >= 0,
+                at(v, "st", i) <= at(v, "mst", i),
+                at(v, "mst", i) <= CAP,
+            )
+            for i in SEATS
+        )
+    )
+
+
+def supply(v: Vars) -> z3.BoolRef:
+    """At most 8 tokens of each resource out of the box (the pit's wood too when shared),
+    at most 40 FKP; no count negative."""
+    return z3.And(
+        v.num("wood") >= 0,
+        wood_out(v) <= SUPPLY,
+        *(z3.And(v.num(g) >= 0, v.num(g) <= SUPPLY) for g in GOODS),
+        v.num("fkp") >= 0,
+        v.num("fkp") <= FKP_TOKENS,
+        v.num("pitfood") >= 0,
+        v.num("pitfood") <= v.num("pit"),
+    )
+
+
+def wood(v: Vars) -> z3.BoolRef:
+    """The game is lost exactly when the pit is empty: a running game has wood in the pit
+    (but in the refuel window under the after-refuel reading), and a game lost to the pit
+    has none."""
+    running = v.num("phase") != OVER
+    window = z3.And(v.num("phase") == REFUEL, v.flag("refuelok"))
+    return z3.And(
+        v.num("pit") >= 0,
+        z3.Implies(z3.And(running, z3.Not(window)), v.num("pit") > 0),
+        z3.Implies(v.flag("lostpit"), z3.And(v.num("phase") == OVER, v.num("pit") == 0)),
+    )
+
+
+def day_bounds(v: Vars) -> z3.BoolRef:
+    """The day lies between 1 and the last day (14, or 15 under DLID-A1's day-15)."""
+    return z3.And(v.num("day") >= 1, v.num("day") <= v.num("last"))
+
+
+def building(v: Vars) -> z3.BoolRef:
+    """At most one building."""
+    return z3.And(v.num("bld") >= 0, v.num("bld") <= 1)
+
+
+def copies(v: Vars) -> z3.BoolRef:
+    """At most two copies of an item ever made."""
+    return z3.And(*(z3.And(at(v, "made", j) >= 0, at(v, "made", j) <= COPIES) for j in ITEMS))
+
+
+def slots(v: Vars) -> z3.BoolRef:
+    """Equipment within the slots."""
+    return z3.And(
+        *(
+            z3.And(
+                at(v, "w", i) >= 0,
+                at(v, "w", i) <= at(v, "ws", i),
+                at(v, "t", i) >= 0,
+                at(v, "t", i) <= at(v, "ts", i),
+            )
+            for i in SEATS
+        )
+    )
+
+
+def tree(v: Vars) -> z3.BoolRef:
+    """A discovery is unlocked only after the discoveries its arrows come from."""
+    return z3.And(*(z3.Implies(flag_at(v, "u", k), prerequisites(v, k)) for k in DISCOVERIES))
+
+
+def revival(v: Vars) -> z3.BoolRef:
+    """A character being revived is down with exactly 3 health."""
+    return z3.And(
+        *(
+            z3.Implies(
+                flag_at(v, "rev", i), z3.And(flag_at(v, "down", i), at(v, "hp", i) == REVIVED_HP)
+            )
+            for i in SEATS
+        )
+    )
+
+
+def down(v: Vars) -> z3.BoolRef:
+    """A character not being revived is down exactly at 0 health."""
+    return z3.And(
+        *(
+            z3.Implies(z3.Not(flag_at(v, "rev", i)), flag_at(v, "down", i) == (at(v, "hp", i) == 0))
+            for i in SEATS
+        )
+    )
+
+
+def end(v: Vars) -> z3.BoolRef:
+    """Won exactly when Fire Starter is unlocked, and then the game is over."""
+    return z3.And(
+        v.flag("won") == fire_starter(v),
+        z3.Implies(v.flag("won"), v.num("phase") == OVER),
+        z3.Implies(v.flag("lostpit"), z3.Not(v.flag("won"))),
+    )
+
+
+INVARIANTS = (
+    Named.of("DLID-INV-STAT-CAPS", stat_caps),
+    Named.of("DLID-INV-SUPPLY", supply),
+    Named.of("DLID-INV-WOOD", wood),
+    Named.of("DLID-INV-DAY", day_bounds),
+    Named.of("DLID-INV-BUILDING", building),
+    Named.of("DLID-INV-COPIES", copies),
+    Named.of("DLID-INV-SLOTS", slots),
+    Named.of("DLID-INV-TREE", tree),
+    Named.of("DLID-INV-REVIVAL", revival),
+    Named.of("DLID-INV-DOWN", down),
+    Named.of("DLID-INV-END", end),
+)
+
+# -- the rules every step obeys ---------------------------------------------------------------
+
+
+def refit(v: Vars, w: Vars, i: int) -> z3.BoolRef:
+    """Maxima within 0..10; a current value never above its (new) maximum: a raised
+    maximum leaves it, a lowered one clamps it (FAQ 14)."""
+    return z3.And(
+        at(w, "mhp", i) >= 0,
+        at(w, "mhp", i) <= CAP,
+        at(w, "mst", i) >= 0,
+        at(w, "mst", i) <= CAP,
+        at(w, "hp", i) <= at(w, "mhp", i),
+        at(w, "st", i) <= at(w, "mst", i),
+        at(w, "hp", i) >= 0,
+        at(w, "st", i) >= 0,
+    )
+
+
+def seat_by_day(v: Vars, w: Vars, i: int, revived: int = REVIVED_HP) -> z3.BoolRef:
+    """One character over one step of the day: in play it stays in play within its
+    maxima or falls to 0 (incapacitated, no stamina); down it stays down, or is fed and
+    waits with 3 health; a revived one waits; one more item equipped at most (the
+    crafter's), within the slots."""
+    alive = z3.Not(flag_at(v, "down", i))
+    stays = z3.And(z3.Not(flag_at(w, "down", i)), at(w, "hp", i) >= 1, refit(v, w, i))
+    falls = z3.And(flag_at(w, "down", i), at(w, "hp", i) == 0, at(w, "st", i) == 0, refit(v, w, i))
+    still = z3.And(
+        flag_at(w, "down", i),
+        flag_at(w, "rev", i) == flag_at(v, "rev", i),
+        at(w, "hp", i) == at(v, "hp", i),
+        at(w, "st", i) == at(v, "st", i),
+        refit(v, w, i),
+    )
+    fed = z3.And(
+        z3.Not(flag_at(v, "rev", i)),
+        flag_at(w, "down", i),
+        flag_at(w, "rev", i),
+        at(w, "hp", i) == revived,
+        at(w, "st", i) == at(v, "st", i),
+        refit(v, w, i),
+    )
+    return z3.And(
+        z3.If(alive, z3.And(z3.Not(flag_at(w, "rev", i)), z3.Or(stays, falls)), z3.Or(still, fed)),
+        at(w, "mhp", i) >= 0,
+        at(w, "mhp", i) <= CAP,
+        at(w, "mst", i) >= 0,
+        at(w, "mst", i) <= CAP,
+        at(w, "w", i) >= 0,
+        at(w, "t", i) >= 0,
+        at(w, "w", i) <= at(v, "w", i) + 1,
+        at(w, "t", i) <= at(v, "t", i) + 1,
+        z3.Or(at(w, "w", i) <= at(v, "w", i), at(w, "w", i) <= at(w, "ws", i)),
+        z3.Or(at(w, "t", i) <= at(v, "t", i), at(w, "t", i) <= at(w, "ts", i)),
+    )
+
+
+def tokens_by_supply(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """FAQ 11: a supply never goes negative, and tokens come out of the box only while
+    it has them (a count that rises stays within 8, FKP within 40)."""
+    out = [w.num("wood") >= 0, z3.Or(wood_out(w) <= wood_out(v), wood_out(w) <= SUPPLY)]
+    for g in GOODS:
+        out += [w.num(g) >= 0, z3.Or(w.num(g) <= v.num(g), w.num(g) <= SUPPLY)]
+    out += [w.num("fkp") >= 0, z3.Or(w.num("fkp") <= v.num("fkp"), w.num("fkp") <= FKP_TOKENS)]
+    return out
+
+
+def crafting(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """At most one item crafted a step: a copy left in the box; a building only if none
+    was built."""
+    parts: list[z3.BoolRef] = []
+    for j in ITEMS:
+        made, made2 = at(v, "made", j), at(w, "made", j)
+        parts += [made2 >= made, made2 <= made + 1, z3.Implies(made2 > made, made < COPIES)]
+    parts += [
+        w.num("bld") >= v.num("bld"),
+        w.num("bld") <= v.num("bld") + 1,
+        z3.Implies(w.num("bld") > v.num("bld"), v.num("bld") == 0),
+    ]
+    return parts
+
+
+def unlocking(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """Unlocked stays unlocked; a discovery newly unlocked had its arrows' discoveries
+    unlocked before (FKP go only on an open discovery)."""
+    return [
+        z3.And(
+            z3.Implies(flag_at(v, "u", k), flag_at(w, "u", k)),
+            z3.Implies(z3.And(flag_at(w, "u", k), z3.Not(flag_at(v, "u", k))), prerequisites(v, k)),
+        )
+        for k in DISCOVERIES
+    ]
+
+
+def items_kept(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    return keep_items(v, w)
+
+
+def seats_kept(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    return [c for i in SEATS for c in keep_seat(v, w, i)]
+
+
+# -- transitions ---------------------------------------------------------------------------------
+
+
+def day_effects(v: Vars, w: Vars, revived: int = REVIVED_HP) -> list[z3.BoolRef]:
+    """What a step of the day does: wood only goes onto the pit; items crafted one at a
+    time; tokens within their supplies; discoveries unlocked only when open, never Fire
+    Starter; each character as :func:`seat_by_day` says."""
+    return [
+        v.num("phase") == DAY,
+        *keep_constants(v, w),
+        *keep(v, w, "day", "won", "lostpit"),
+        w.num("pit") >= v.num("pit"),
+        w.num("pitfood") >= v.num("pitfood"),
+        w.num("pitfood") - v.num("pitfood") <= w.num("pit") - v.num("pit"),
+        z3.Not(fire_starter(w)),
+        *unlocking(v, w),
+        *crafting(v, w),
+        *tokens_by_supply(v, w),
+        *(seat_by_day(v, w, i, revived) for i in SEATS),
+    ]
+
+
+def someone_up(w: Vars) -> z3.BoolRef:
+    return z3.Or(*(z3.Not(flag_at(w, "down", i)) for i in SEATS))
+
+
+def day_step(v: Vars, w: Vars) -> z3.BoolRef:
+    """A step of the day (an action, a free action, a draw, a fight, a roll, a payment)
+    after which the day goes on."""
+    return z3.And(*day_effects(v, w), w.num("phase") == DAY, someone_up(w))
+
+
+def nightfall(v: Vars, w: Vars) -> z3.BoolRef:
+    """The step that ends the last turn of the day (its action's effects as a day step):
+    the night event is drawn next; under the night-14 reading not after day 14."""
+    return z3.And(
+        *day_effects(v, w),
+        w.num("phase") == NIGHT,
+        someone_up(w),
+        z3.Or(z3.Not(v.flag("nightend")), v.num("day") < LAST),
+    )
+
+
+def night_14(v: Vars, w: Vars) -> z3.BoolRef:
+    """The step that ends the last turn of day 14 under the night-14 reading: night 14
+    comes and the game is lost."""
+    return z3.And(
+        *day_effects(v, w),
+        w.num("phase") == OVER,
+        someone_up(w),
+        v.flag("nightend"),
+        v.num("day") >= LAST,
+    )
+
+
+def win(v: Vars, w: Vars) -> z3.BoolRef:
+    """The last FKP on Fire Starter, in a day phase: the game is won."""
+    return z3.And(
+        v.num("phase") == DAY,
+        w.num("phase") == OVER,
+        *keep_constants(v, w),
+        *keep(v, w, "day", "pit", "pitfood", "lostpit"),
+        w.flag("won"),
+        z3.Not(fire_starter(v)),
+        fire_starter(w),
+        *unlocking(v, w),
+        *keep_items(v, w),
+        *tokens_by_supply(v, w),
+        *(seat_by_day(v, w, i) for i in SEATS),
+    )
+
+
+def everybody_down(v: Vars, w: Vars) -> z3.BoolRef:
+    """The last character in play falls, by day or by night: the game is lost."""
+    return z3.And(
+        v.num("phase") != OVER,
+        w.num("phase") == OVER,
+        *keep_constants(v, w),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        z3.Not(w.flag("won")),
+        z3.Not(w.flag("lostpit")),
+        w.num("pit") > 0,
+        w.num("pitfood") >= 0,
+        w.num("pitfood") <= w.num("pit"),
+        w.num("day") >= v.num("day"),
+        w.num("day") <= v.num("day") + 1,
+        w.num("day") <= w.num("last"),
+        *tokens_by_supply(v, w),
+        *(
+            z3.And(
+                flag_at(w, "down", i),
+                at(w, "hp", i) == 0,
+                at(w, "st", i) == 0,
+                z3.Not(flag_at(w, "rev", i)),
+                refit(v, w, i),
+                at(w, "w", i) >= 0,
+                at(w, "t", i) >= 0,
+                z3.Or(at(w, "w", i) <= at(v, "w", i), at(w, "w", i) <= at(w, "ws", i)),
+                z3.Or(at(w, "t", i) <= at(v, "t", i), at(w, "t", i) <= at(w, "ts", i)),
+            )
+            for i in SEATS
+        ),
+    )
+
+
+def night_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
+    """One character over a night step: in play, hurt (to 0: down) or healed within its
+    maximum; equipment only lost; down ones stay as they are."""
+    alive = z3.Not(flag_at(v, "down", i))
+    return z3.And(
+        z3.If(
+            alive,
+            z3.And(
+                z3.Not(flag_at(w, "rev", i)),
+                flag_at(w, "down", i) == (at(w, "hp", i) == 0),
+                refit(v, w, i),
+                at(w, "st", i) <= at(v, "st", i),
+                at(w, "w", i) <= at(v, "w", i),
+                at(w, "t", i) <= at(v, "t", i),
+                at(w, "w", i) >= 0,
+                at(w, "t", i) >= 0,
+            ),
+            z3.And(*keep_seat(v, w, i)),
+        ),
+        *keep(v, w, f"mhp[{i}]", f"mst[{i}]"),
+    )
+
+
+def night_step(v: Vars, w: Vars) -> z3.BoolRef:
+    """A night event (and its rolls and choices): damage and healing, tokens taken or
+    given within their supplies, equipment lost; the pit loses at most 1 wood (rain),
+    which opens the refuel window, and empties only under the after-refuel reading."""
+    rain = w.num("pit") == v.num("pit") - 1
+    return z3.And(
+        v.num("phase") == NIGHT,
+        w.num("phase") == z3.If(rain, REFUEL, NIGHT),
+        *keep_constants(v, w),
+        *keep(v, w, "day", "won", "lostpit"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        z3.Or(w.num("pit") == v.num("pit"), rain),
+        z3.Implies(w.num("pit") == 0, w.flag("refuelok")),
+        w.num("pitfood") == z3.If(v.num("pitfood") > w.num("pit"), w.num("pit"), v.num("pitfood")),
+        *tokens_by_supply(v, w),
+        *(night_seat(v, w, i) for i in SEATS),
+    )
+
+
+def refuel(v: Vars, w: Vars) -> z3.BoolRef:
+    """The refuel window: one wood from the pool onto the pit."""
+    return z3.And(
+        v.num("phase") == REFUEL,
+        w.num("phase") == REFUEL,
+        *keep_constants(v, w),
+        *keep(v, w, "day", "won", "lostpit", "pitfood", *GOODS, "fkp"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        *seats_kept(v, w),
+        v.num("wood") >= 1,
+        w.num("pit") == v.num("pit") + 1,
+        w.num("wood") == v.num("wood") - 1,
+    )
+
+
+def morning_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
+    """One character through the night's end and the morning: hurt (to 0: down), healed
+    within its maximum, its stamina refilled to the maximum less 0, 2 or 3; down ones
+    stay down."""
+    alive = z3.Not(flag_at(v, "down", i))
+    refill = z3.Or(
+        *(
+            at(w, "st", i) == z3.If(at(w, "mst", i) - k > 0, at(w, "mst", i) - k, 0)
+            for k in (0, 2, 3)
+        )
+    )
+    return z3.And(
+        z3.If(
+            alive,
+            z3.And(
+                z3.Not(flag_at(w, "rev", i)),
+                z3.If(
+                    at(w, "hp", i) == 0,
+                    z3.And(flag_at(w, "down", i), at(w, "st", i) == 0),
+                    z3.And(z3.Not(flag_at(w, "down", i)), refill),
+                ),
+                refit(v, w, i),
+                at(w, "w", i) <= at(v, "w", i),
+                at(w, "t", i) <= at(v, "t", i),
+                at(w, "w", i) >= 0,
+                at(w, "t", i) >= 0,
+            ),
+            z3.And(*keep_seat(v, w, i)),
+        ),
+        *keep(v, w, f"mhp[{i}]", f"mst[{i}]"),
+    )
+
+
+def morning(v: Vars, w: Vars) -> z3.BoolRef:
+    """The end of the night and the morning's first four steps: the Day Tracker's wood
+    leaves the pit (food first) and some stays, the day goes up by one within the last
+    day, damage, stamina refilled."""
+    left = v.num("pit") - burn(v)
+    return z3.And(
+        z3.Or(v.num("phase") == NIGHT, v.num("phase") == REFUEL),
+        w.num("phase") == MORNING,
+        *keep_constants(v, w),
+        *keep(v, w, "won", "lostpit"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        w.num("day") == v.num("day") + 1,
+        w.num("day") <= w.num("last"),
+        z3.Or(w.flag("nightend"), w.num("day") < w.num("last")),
+        z3.Implies(v.num("phase") == REFUEL, w.num("pit") == left),
+        z3.Implies(v.num("phase") == NIGHT, w.num("pit") == left),
+        w.num("pit") > 0,
+        w.num("pitfood") == z3.If(v.num("pitfood") - burn(v) > 0, v.num("pitfood") - burn(v), 0),
+        *tokens_by_supply(v, w),
+        *(morning_seat(v, w, i) for i in SEATS),
+    )
+
+
+def pit_out(v: Vars, w: Vars) -> z3.BoolRef:
+    """The pit runs out (the morning's wood, or a night event's): the game is lost."""
+    return z3.And(
+        v.num("phase") != DAY,
+        v.num("phase") != OVER,
+        w.num("phase") == OVER,
+        *keep_constants(v, w),
+        *keep(v, w, "won", "day"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        w.flag("lostpit"),
+        w.num("pit") == 0,
+        w.num("pitfood") == 0,
+        z3.Or(v.num("pit") - burn(v) <= 0, v.num("pit") <= 1),
+        *tokens_by_supply(v, w),
+        *(night_seat(v, w, i) for i in SEATS),
+    )
+
+
+def calendar(v: Vars, w: Vars) -> z3.BoolRef:
+    """A morning reaches the last day (day 14, or 15, under DLID-A1's other readings),
+    after the night event's effects and the morning's wood: the game is lost."""
+    return z3.And(
+        z3.Or(v.num("phase") == NIGHT, v.num("phase") == REFUEL),
+        w.num("phase") == OVER,
+        z3.Not(v.flag("nightend")),
+        w.num("day") == v.num("day") + 1,
+        w.num("day") == w.num("last"),
+        w.num("pit") == v.num("pit") - burn(v),
+        w.num("pit") > 0,
+        w.num("pitfood") == z3.If(v.num("pitfood") - burn(v) > 0, v.num("pitfood") - burn(v), 0),
+        *keep_constants(v, w),
+        *keep(v, w, "won", "lostpit"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        *tokens_by_supply(v, w),
+        *(night_seat(v, w, i) for i in SEATS),
+    )
+
+
+def trades(v: Vars, w: Vars) -> z3.BoolRef:
+    """The morning's item window: equipment changes within the slots; maxima follow (the
+    Club); nothing else changes."""
+    parts: list[z3.BoolRef] = []
+    for i in SEATS:
+        parts += [
+            *keep(v, w, f"hp[{i}]", f"down[{i}]", f"rev[{i}]"),
+            z3.Implies(flag_at(v, "down", i), z3.And(*keep_seat(v, w, i))),
+            at(w, "w", i) >= 0,
+            at(w, "t", i) >= 0,
+            z3.Or(at(w, "w", i) <= at(v, "w", i), at(w, "w", i) <= at(w, "ws", i)),
+            z3.Or(at(w, "t", i) <= at(v, "t", i), at(w, "t", i) <= at(w, "ts", i)),
+            refit(v, w, i),
+            z3.Or(at(w, "st", i) == at(v, "st", i), at(w, "st", i) == at(w, "mst", i)),
+            at(w, "mhp", i) == at(v, "mhp", i),
+        ]
+    return z3.And(
+        v.num("phase") == MORNING,
+        w.num("phase") == MORNING,
+        *keep_constants(v, w),
+        *keep(v, w, "day", "pit", "pitfood", "won", "lostpit"),
+        *keep_tokens(v, w),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        *parts,
+    )
+
+
+def dawn(v: Vars, w: Vars) -> z3.BoolRef:
+    """The morning's end: the first player token passes; a revived character returns
+    with 3 health and full stamina; the day phase begins."""
+    parts: list[z3.BoolRef] = []
+    for i in SEATS:
+        back = z3.And(
+            z3.Not(flag_at(w, "down", i)),
+            z3.Not(flag_at(w, "rev", i)),
+            at(w, "hp", i) == REVIVED_HP,
+            refit(v, w, i),
+            at(w, "st", i) == at(w, "mst", i),
+            *keep(v, w, f"w[{i}]", f"t[{i}]"),
+        )
+        parts.append(z3.If(flag_at(v, "rev", i), back, z3.And(*keep_seat(v, w, i))))
+    return z3.And(
+        v.num("phase") == MORNING,
+        w.num("phase") == DAY,
+        *keep_constants(v, w),
+        *keep(v, w, "day", "pit", "pitfood", "won", "lostpit"),
+        *keep_tokens(v, w),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        *parts,
+    )
+
+
+def night_or_refuel(v: Vars, w: Vars) -> z3.BoolRef:
+    """A step of the night that does not end it: the event and its rolls and choices
+    (:func:`night_step`), or one wood put on the pit in the refuel window
+    (:func:`refuel`)."""
+    return z3.Or(night_step(v, w), refuel(v, w))
+
+
+def day_over(v: Vars, w: Vars) -> z3.BoolRef:
+    """A step of the day ends the game: Fire Starter is unlocked (won), the last
+    character in play falls, or the last turn of day 14 ends (night 14 comes)."""
+    return z3.And(
+        v.num("phase") == DAY,
+        z3.Or(win(v, w), everybody_down(v, w), night_14(v, w)),
+    )
+
+
+def night_over(v: Vars, w: Vars) -> z3.BoolRef:
+    """A step of the night ends the game (the event, its rolls, the morning's wood and
+    damage): the pit is empty, everybody is down, or a morning reaches the last day."""
+    return z3.And(
+        z3.Or(v.num("phase") == NIGHT, v.num("phase") == REFUEL),
+        z3.Or(pit_out(v, w), everybody_down(v, w), calendar(v, w)),
+    )
+
+
+TRANSITIONS = (
+    Transition.of("day-step", day_step),
+    Transition.of("nightfall", nightfall),
+    Transition.of("night-step", night_or_refuel),
+    Transition.of("morning", morning),
+    Transition.of("trades", trades),
+    Transition.of("dawn", dawn),
+    Transition.of("day-over", day_over),
+    Transition.of("night-over", night_over),
+)
+
+GOALS = (
+    Goal("win", "Fire Starter unlocked: the tribe wins", lambda v: v.flag("won")),
+    Goal("pit-out", "the fire pit runs out", lambda v: v.flag("lostpit")),
+    Goal(
+        "everybody-down",
+        "every character is down",
+        lambda v: z3.And(
+            *(flag_at(v, "down", i) for i in SEATS),
+            z3.Not(z3.Or(*(flag_at(v, "rev", i) for i in SEATS))),
+        ),
+    ),
+    Goal(
+        "calendar",
+        "night 14 comes (the night-14 reading)",
+        lambda v: z3.And(
+            v.num("phase") == OVER,
+            v.flag("nightend"),
+            z3.Not(v.flag("won")),
+            z3.Not(v.flag("lostpit")),
+            v.num("day") >= LAST,
+        ),
+    ),
+    Goal(
+        "day-14",
+        "a morning reaches the last day (the day-14 and day-15 readings)",
+        lambda v: z3.And(
+            v.num("phase") == OVER,
+            z3.Not(v.flag("nightend")),
+            z3.Not(v.flag("won")),
+            z3.Not(v.flag("lostpit")),
+            v.num("day") == v.num("last"),
+        ),
+    ),
+    Goal(
+        "revival",
+        "a character is fed back to life",
+        lambda v: z3.Or(*(flag_at(v, "rev", i) for i in SEATS)),
+    ),
+    Goal("building", "a building stands", lambda v: v.num("bld") == 1),
+    Goal(
+        "stat-10",
+        "a maximum at 10",
+        lambda v: z3.Or(*(z3.Or(at(v, "mhp", i) == CAP, at(v, "mst", i) == CAP) for i in SEATS)),
+    ),
+)
+
+
+# -- wrong encodings ---------------------------------------------------------------------------
+
+
+def _wrong(name: str, doc: str, mutate: Callable[[Model], Model]) -> WrongEncoding:
+    return WrongEncoding(name, doc, mutate)
+
+
+def _heal_unclamped(v: Vars, w: Vars) -> z3.BoolRef:
+    """day-step where eating may heal past the maximum (the clamp forgotten)."""
+    loose = z3.And(
+        *(
+            z3.Or(at(w, "hp", i) <= at(w, "mhp", i), at(w, "hp", i) == at(v, "hp", i) + 2)
+            for i in SEATS
+        )
+    )
+    return z3.And(
+        v.num("phase") == DAY,
+        w.num("phase") == DAY,
+        *keep_constants(v, w),
+        *keep(
+            v,
+            w,
+            "day",
+            "won",
+            "lostpit",
+            "pit",
+            "pitfood",
+            "mhp[0]",
+            "st[0]",
+            "mst[0]",
+            "down[0]",
+            "rev[0]",
+        ),
+        z3.Not(flag_at(v, "down", 0)),
+        at(w, "hp", 0) == at(v, "hp", 0) + 2,
+        loose,
+    )
+
+
+def _morning_no_wood(v: Vars, w: Vars) -> z3.BoolRef:
+    """morning that burns no wood."""
+    return z3.And(morning_without_burn(v, w))
+
+
+def morning_without_burn(v: Vars, w: Vars) -> z3.BoolRef:
+    return z3.And(
+        z3.Or(v.num("phase") == NIGHT, v.num("phase") == REFUEL),
+        w.num("phase") == MORNING,
+        *keep_constants(v, w),
+        *keep(v, w, "won", "lostpit", "pit", "pitfood"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        w.num("day") == v.num("day") + 1,
+        w.num("day") <= w.num("last"),
+        z3.Or(w.flag("nightend"), w.num("day") < w.num("last")),
+        *tokens_by_supply(v, w),
+        *(morning_seat(v, w, i) for i in SEATS),
+    )
+
+
+def _morning_may_empty(v: Vars, w: Vars) -> z3.BoolRef:
+    """morning that lets the pit reach 0 and the game go on."""
+    left = v.num("pit") - burn(v)
+    return z3.And(
+        z3.Or(v.num("phase") == NIGHT, v.num("phase") == REFUEL),
+        w.num("phase") == MORNING,
+        *keep_constants(v, w),
+        *keep(v, w, "won", "lostpit"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        w.num("day") == v.num("day") + 1,
+        w.num("day") <= w.num("last"),
+        z3.Or(w.flag("nightend"), w.num("day") < w.num("last")),
+        w.num("pit") == z3.If(left > 0, left, 0),
+        w.num("pitfood") == 0,
+        *tokens_by_supply(v, w),
+        *(morning_seat(v, w, i) for i in SEATS),
+    )
+
+
+def _unlock_anything(v: Vars, w: Vars) -> z3.BoolRef:
+    """day-step that unlocks a discovery without its prerequisites."""
+    return z3.And(
+        v.num("phase") == DAY,
+        w.num("phase") == DAY,
+        *keep_constants(v, w),
+        *keep(v, w, "day", "won", "lostpit", "pit", "pitfood"),
+        *keep_tokens(v, w),
+        *keep_items(v, w),
+        *seats_kept(v, w),
+        z3.Not(fire_starter(w)),
+        *(z3.Implies(flag_at(v, "u", k), flag_at(w, "u", k)) for k in DISCOVERIES),
+    )
+
+
+def _second_building(v: Vars, w: Vars) -> z3.BoolRef:
+    """day-step that lets a second building be crafted."""
+    return z3.And(
+        v.num("phase") == DAY,
+        w.num("phase") == DAY,
+        *keep_constants(v, w),
+        *keep(v, w, "day", "won", "lostpit", "pit", "pitfood"),
+        *keep_tokens(v, w),
+        *keep_tree(v, w),
+        *seats_kept(v, w),
+        *(at(w, "made", j) == at(v, "made", j) for j in ITEMS),
+        w.num("bld") == v.num("bld") + 1,
+    )
+
+
+def _revive_at_two(v: Vars, w: Vars) -> z3.BoolRef:
+    """day-step where a fed character waits with 2 health."""
+    return z3.And(*day_effects(v, w, REVIVED_HP - 1), w.num("phase") == DAY, someone_up(w))
+
+
+def _win_without_fire(v: Vars, w: Vars) -> z3.BoolRef:
+    """win declared without unlocking Fire Starter."""
+    return z3.And(
+        v.num("phase") == DAY,
+        w.num("phase") == OVER,
+        *keep_constants(v, w),
+        *keep(v, w, "day", "pit", "pitfood", "lostpit"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        *keep_tokens(v, w),
+        *seats_kept(v, w),
+        w.flag("won"),
+    )
+
+
+def _cap_of_nine(v: Vars) -> z3.BoolRef:
+    """stat caps of 9 instead of 10."""
+    return z3.And(*(z3.And(at(v, "mhp", i) <= CAP - 1, at(v, "mst", i) <= CAP - 1) for i in SEATS))
+
+
+WRONG = (
+    _wrong(
+        "heal-unclamped",
+        "Eating heals past the maximum: STAT-CAPS must fail.",
+        lambda m: m.with_transition("day-step", _heal_unclamped),
+    ),
+    _wrong(
+        "no-wood-burnt",
+        "The morning burns no wood: the refinement check must fail.",
+        lambda m: m.with_transition("morning", _morning_no_wood),
+    ),
+    _wrong(
+        "empty-pit-plays-on",
+        "The morning may empty the pit and play on: WOOD must fail.",
+        lambda m: m.with_transition("morning", _morning_may_empty),
+    ),
+    _wrong(
+        "unlock-without-arrows",
+        "A discovery unlocked without its prerequisites: TREE must fail.",
+        lambda m: m.with_transition("day-step", _unlock_anything),
+    ),
+    _wrong(
+        "second-building",
+        "A second building: BUILDING must fail.",
+        lambda m: m.with_transition("day-step", _second_building),
+    ),
+    _wrong(
+        "revived-at-two",
+        "A fed character waits with 2 health: REVIVAL must fail.",
+        lambda m: m.with_transition("day-step", _revive_at_two),
+    ),
+    _wrong(
+        "win-without-fire",
+        "A win without Fire Starter: END must fail.",
+        lambda m: m.with_transition(
+            "day-over",
+            lambda v, w: z3.Or(_win_without_fire(v, w), everybody_down(v, w), night_14(v, w)),
+        ),
+    ),
+    _wrong(
+        "cap-of-nine",
+        "Maxima capped at 9: init or the refinement check must refute it.",
+        lambda m: m.with_invariant("DLID-INV-STAT-CAPS", _cap_of_nine),
+    ),
+)
+
+MODEL = Model(
+    game="dont-let-it-die",
+    variables=VARIABLES,
+    init=init,
+    invariants=INVARIANTS,
+    transitions=TRANSITIONS,
+    goals=GOALS,
+    wrong=WRONG,
+    background=background,
+)

@@ -1,0 +1,184 @@
+"""Don't Let It Die in z3: the model's variables and the vocabulary its formulas use.
+
+Per seat: health, stamina and their maxima, incapacitated and being revived, weapons and
+tools equipped and the slots for them. Globally: the pool's tokens by supply (wood,
+rock, fiber, berries raw and cooked, meat raw and cooked, bone, hide) and the FKP tokens
+out of the box, the pit and the food burning in it, the day and the last day, the phase,
+the result, the tree (unlocked discoveries and their arrows), the copies of each item
+made and the buildings. Constants come from the reference's types, never its rules.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import z3
+
+from dieproof.proofs.model import Sort, Vars
+from dieproof.reference.dont_let_it_die.types import (
+    CHARACTERS_IN_PLAY,
+    FKP_SUPPLY,
+    ITEM_COPIES,
+    LAST_DAY,
+    REVIVE_HP,
+    STAT_CAP,
+    TOKEN_SUPPLY,
+    Step,
+)
+
+SEATS: Final = range(CHARACTERS_IN_PLAY)
+DISCOVERIES: Final = range(15)
+"""Slots for the discoveries of the largest tree (a smaller tree leaves the rest locked,
+without arrows)."""
+ITEMS: Final = range(19)
+
+CAP: Final = STAT_CAP
+SUPPLY: Final = TOKEN_SUPPLY
+FKP_TOKENS: Final = FKP_SUPPLY
+COPIES: Final = ITEM_COPIES
+REVIVED_HP: Final = REVIVE_HP
+LAST: Final = LAST_DAY
+
+DAY, NIGHT, REFUEL, MORNING, OVER = range(5)
+PHASE_OF: Final = {
+    Step.TURN: DAY,
+    Step.DRAW: DAY,
+    Step.LIGHTNING: DAY,
+    Step.PICK: DAY,
+    Step.FIGHT: DAY,
+    Step.ROLL: DAY,
+    Step.REROLL: DAY,
+    Step.PAY: DAY,
+    Step.MABE: DAY,
+    Step.NIGHT: NIGHT,
+    Step.DUB: NIGHT,
+    Step.NIGHT_ROLL: NIGHT,
+    Step.BREAK_TOOL: NIGHT,
+    Step.LOSE_ITEMS: NIGHT,
+    Step.REFUEL: REFUEL,
+    Step.MORNING: MORNING,
+    Step.OVER: OVER,
+}
+
+SEAT_INT: Final = ("hp", "mhp", "st", "mst", "w", "t", "ws", "ts")
+SEAT_BOOL: Final = ("down", "rev")
+GOODS: Final = ("rock", "fiber", "berries", "meats", "bone", "hide")
+"""Token supplies of eight besides wood."""
+GLOBAL_INT: Final = (
+    "wood",
+    *GOODS,
+    "fkp",
+    "pit",
+    "pitfood",
+    "day",
+    "last",
+    "phase",
+    "bld",
+    "fs",
+)
+GLOBAL_BOOL: Final = ("shared", "hard", "won", "lostpit", "refuelok", "nightend")
+CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend")
+"""Fixed by the configuration: never change."""
+
+
+def _variables() -> dict[str, Sort]:
+    out: dict[str, Sort] = {}
+    for i in SEATS:
+        for name in SEAT_INT:
+            out[f"{name}[{i}]"] = "int"
+        for name in SEAT_BOOL:
+            out[f"{name}[{i}]"] = "bool"
+    for name in GLOBAL_INT:
+        out[name] = "int"
+    for name in GLOBAL_BOOL:
+        out[name] = "bool"
+    for k in DISCOVERIES:
+        out[f"u[{k}]"] = "bool"
+        out[f"pa[{k}]"] = "int"
+        out[f"pb[{k}]"] = "int"
+    for j in ITEMS:
+        out[f"made[{j}]"] = "int"
+    return out
+
+
+VARIABLES: Final = _variables()
+
+
+def at(v: Vars, name: str, i: int) -> z3.ArithRef:
+    return v.num(f"{name}[{i}]")
+
+
+def flag_at(v: Vars, name: str, i: int) -> z3.BoolRef:
+    return v.flag(f"{name}[{i}]")
+
+
+def keep(v: Vars, w: Vars, *names: str) -> list[z3.BoolRef]:
+    """``name' = name`` for each name."""
+    out: list[z3.BoolRef] = []
+    for name in names:
+        if VARIABLES[name] == "int":
+            out.append(w.num(name) == v.num(name))
+        else:
+            out.append(w.flag(name) == v.flag(name))
+    return out
+
+
+def keep_constants(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """The configuration's constants and the tree's arrows never change."""
+    names = [*CONSTANTS]
+    names += [f"{x}[{i}]" for i in SEATS for x in ("ws", "ts")]
+    names += [f"{x}[{k}]" for k in DISCOVERIES for x in ("pa", "pb")]
+    return keep(v, w, *names)
+
+
+def keep_seat(v: Vars, w: Vars, i: int) -> list[z3.BoolRef]:
+    return keep(v, w, *(f"{x}[{i}]" for x in (*SEAT_INT, *SEAT_BOOL)))
+
+
+def keep_tokens(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    return keep(v, w, "wood", *GOODS, "fkp")
+
+
+def keep_tree(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    return keep(v, w, *(f"u[{k}]" for k in DISCOVERIES))
+
+
+def keep_items(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    return keep(v, w, "bld", *(f"made[{j}]" for j in ITEMS))
+
+
+def unlocked_at(v: Vars, index: z3.ArithRef) -> z3.BoolRef:
+    """Whether the discovery ``index`` names is unlocked (true for -1: no arrow)."""
+    term: z3.BoolRef = index < 0
+    for k in DISCOVERIES:
+        term = z3.Or(term, z3.And(index == k, flag_at(v, "u", k)))
+    return term
+
+
+def prerequisites(v: Vars, k: int) -> z3.BoolRef:
+    """Every arrow into discovery ``k`` starts at an unlocked discovery of ``v``."""
+    return z3.And(unlocked_at(v, at(v, "pa", k)), unlocked_at(v, at(v, "pb", k)))
+
+
+def fire_starter(v: Vars) -> z3.BoolRef:
+    """Fire Starter is unlocked."""
+    return unlocked_at(v, v.num("fs"))
+
+
+def wood_out(v: Vars) -> z3.ArithRef:
+    """Wood tokens out of the box: the pool's, and the pit's unless kept apart (DLID-A6)."""
+    return v.num("wood") + z3.If(v.flag("shared"), v.num("pit") - v.num("pitfood"), 0)
+
+
+def burn(v: Vars) -> z3.ArithRef:
+    """Wood the morning after ``day`` removes (the Day Tracker, both sides): Normal 1 on
+    days 1-3, 2 on 4-6, 3 on 7-9, 4 on 10-11, 5 from 12; Hard 1, 1, 2, 2, 2, 3, 3, 3, 4,
+    4, 5, 5, 6, 6."""
+    d = v.num("day")
+    normal = z3.If(d <= 3, 1, z3.If(d <= 6, 2, z3.If(d <= 9, 3, z3.If(d <= 11, 4, 5))))
+    hard = z3.If(
+        d <= 2,
+        1,
+        z3.If(d <= 5, 2, z3.If(d <= 8, 3, z3.If(d <= 10, 4, z3.If(d <= 12, 5, 6)))),
+    )
+    return z3.If(v.flag("hard"), hard, normal)
