@@ -191,6 +191,18 @@ def test_cheat_allows_one_more_card_and_its_loss_returns_one() -> None:
     assert GAME.legal_actions(state) == tuple(Unequip(card=c) for c in heads)
     state = go(state, Unequip(card=card("Helmet")))
     assert state.hands[0][card("Helmet")] == 1 and not state.owed
+    # Taking back a card that frees no slot leaves the debt.
+    bow = pos(
+        config=NgoConfig(players=2),
+        active=1,
+        equipment=(("Cheat", "Helmet", "Cap of Speed", "Bow"),),
+        hands=((), ("Warcio",)),
+    )
+    bow = go(bow, Cast(card=card("Warcio"), target=0), DiscardEquipment(card=card("Cheat")))
+    bow = go(bow, Unequip(card=card("Bow")))
+    assert bow.owed and bow.owed[0].player == 0 and bow.owed[0].what == "unequip"
+    bow = go(bow, Unequip(card=card("Cap of Speed")))
+    assert not bow.owed and bow.equipment[0] == (card("Helmet"),)
 
 
 @pytest.mark.rule("NGO-TURN-1")

@@ -414,11 +414,13 @@ def pay_owed(state: NgoState, action: NgoAction) -> NgoState:
         else:
             state = discard_card(state, action.card)
     rest = state.owed[1:]
-    if owed.count > 1:
+    if owed.count > 1 and owed.what != "unequip":
         rest = (replace(owed, count=owed.count - 1), *rest)
     state = replace(state, owed=rest)
-    if isinstance(action, DiscardEquipment):
-        state = check_overflow(state, p)
+    if isinstance(action, (DiscardEquipment, Unequip)):
+        # What is still beyond the slots is owed again, first (a card taken back that
+        # freed no slot leaves the debt as it was).
+        state = check_overflow(state, p, first=True)
     return prune_owed(state)
 
 
@@ -439,7 +441,7 @@ def prune_owed(state: NgoState) -> NgoState:
     return replace(state, owed=tuple(kept)) if len(kept) != len(state.owed) else state
 
 
-def check_overflow(state: NgoState, player: int) -> NgoState:
+def check_overflow(state: NgoState, player: int, *, first: bool = False) -> NgoState:
     """After a card left the equipment: if a Cheat went and the rest no longer fits, the
     player owes taking cards back into the hand. Implements NGO-EQUIP-3."""
     cat = catalog(state.config)
@@ -447,7 +449,8 @@ def check_overflow(state: NgoState, player: int) -> NgoState:
     extra = overflow(cat, worn) - cheats(cat, worn)
     if extra <= 0:
         return state
-    return replace(state, owed=(*state.owed, Owed(player=player, what="unequip", count=extra)))
+    debt = Owed(player=player, what="unequip", count=extra)
+    return replace(state, owed=(debt, *state.owed) if first else (*state.owed, debt))
 
 
 # -- lives ----------------------------------------------------------------------------------

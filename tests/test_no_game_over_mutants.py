@@ -1,0 +1,108 @@
+"""No Game Over: tests written against mutants that survived ``./dev mutate`` (each names
+the rule or the contract it pins down)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dieproof.reference.core import InvalidAction
+from dieproof.reference.core.sampling import random_literals
+from dieproof.reference.core.types import replace
+from dieproof.reference.no_game_over import GAME, NgoConfig
+from dieproof.reference.no_game_over.base import catalog, fighter_power
+from dieproof.reference.no_game_over.content import CARDS
+from dieproof.reference.no_game_over.position import Fight, Position, fill
+from dieproof.reference.no_game_over.sampling import sample_config
+from dieproof.reference.no_game_over.types import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Card,
+    Content,
+    Deck,
+    Discard,
+    Enemy,
+    Kind,
+    Pass,
+    Use,
+)
+
+INDEX = catalog(NgoConfig()).index
+
+
+@pytest.mark.rule("NGO-COMBAT-3")
+def test_one_secondary_enemy_even_when_it_is_card_zero() -> None:
+    """With a user's box whose first card is an enemy, a secondary enemy of index 0
+    still closes the slot."""
+    rat = Card(name="Rat", deck=Deck.LEVEL, kind=Kind.ENEMY, count=4, strength=2, reward=1)
+    stick = Card(name="Stick", deck=Deck.ITEM, kind=Kind.SINGLE_USE, count=1, strength=1)
+    config = NgoConfig(players=3, content=Content(cards=(rat, stick)))
+    state = fill(
+        Position(
+            config=config,
+            hands=((), ("Rat",), ("Rat",)),
+            step="combat",
+            fight=Fight(enemy="Rat"),
+        )
+    )
+    GAME.check_state(state)
+    state = GAME.apply(state, Pass())
+    state = GAME.apply(state, Enemy(card=0))
+    assert state.combat is not None and state.combat.secondary == 0
+    assert Enemy(card=0) not in GAME.legal_actions(state)
+
+
+@pytest.mark.rule("NGO-CARD-8")
+def test_zoomic_rings_in_a_combat_give_one_life() -> None:
+    state = fill(
+        Position(
+            hands=(("Zoomic Rings", "Slime"),),
+            step="combat",
+            fight=Fight(enemy="Orc"),
+        )
+    )
+    state = GAME.apply(state, Use(card=INDEX["Zoomic Rings"], pick=INDEX["Slime"]))
+    assert state.lives[0] == 4 and fighter_power(state) == 4
+
+
+def test_a_card_index_just_past_the_content_is_invalid() -> None:
+    state = fill(Position(hands=(("Slime", "Goblin", "Orc", "Troll", "Golem", "Wyvern"),)))
+    with pytest.raises(InvalidAction) as caught:
+        GAME.apply(state, Discard(card=len(CARDS)))
+    assert caught.value.code == "NGO.NO_CARD"
+
+
+def _expected(rng: random.Random) -> NgoConfig:
+    """sample_config's documented draw, restated: the player count, then per card in
+    content order its copies (1 to 4 where the box has several), its strength moved by
+    -2 to 2 (enemies, bosses, equipment and cards with a strength; never below 0) and an
+    enemy's reward (0 to 3); then the readings."""
+    players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
+    cards = []
+    for card in CARDS:
+        count = rng.randint(1, 4) if card.count > 1 else 1
+        strength = card.strength
+        if card.kind in (Kind.ENEMY, Kind.BOSS, Kind.EQUIPMENT) or strength:
+            strength = max(0, strength + rng.randint(-2, 2))
+        reward = rng.randint(0, 3) if card.kind is Kind.ENEMY else card.reward
+        cards.append(replace(card, count=count, strength=strength, reward=reward))
+    return random_literals(NgoConfig(players=players, content=Content(cards=tuple(cards))), rng)
+
+
+def test_sampled_configurations_follow_their_documented_draw() -> None:
+    counts: set[int] = set()
+    rewards: set[int] = set()
+    moved = False
+    for seed in range(40):
+        config = sample_config(random.Random(seed))
+        assert config == _expected(random.Random(seed))
+        GAME.initial_state(config)
+        assert config.content is not None
+        for card, default in zip(config.content.cards, CARDS, strict=True):
+            if default.count > 1:
+                counts.add(card.count)
+            if card.kind is Kind.ENEMY:
+                rewards.add(card.reward)
+            moved |= card.strength != default.strength
+    assert counts == {1, 2, 3, 4} and rewards == {0, 1, 2, 3} and moved
