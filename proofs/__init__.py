@@ -10,6 +10,7 @@ from __future__ import annotations
 
 # The game proof modules import the API from its submodules (model, core, ...), not
 # from this package, so the order of these imports does not matter.
+import dieproof.proofs.doom_and_bloom
 import dieproof.proofs.squirrel_or_die
 import dieproof.proofs.until_daylight  # noqa: F401  (registers its proofs)
 from dieproof.proofs.core import *  # noqa: F403  (the public API, listed in core.__all__)

@@ -29,6 +29,13 @@ def _until_daylight() -> Game:
     return GAME
 
 
+def _doom_and_bloom() -> Game:
+    from dieproof.reference.doom_and_bloom import GAME
+
+    return GAME
+
+
+register(_doom_and_bloom, "doom-and-bloom")
 register(_squirrel_or_die, "squirrel-or-die")
 register(_until_daylight, "until-daylight")
 

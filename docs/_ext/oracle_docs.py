@@ -547,6 +547,22 @@ def _codes(cases: Sequence[Mapping[str, JSON]]) -> Table:
 
 
 POSITION_EXAMPLES: dict[str, JSON] = {
+    "doom-and-bloom": {
+        "config": {"players": 2, "length": "short"},
+        "seats": [
+            {
+                "character": "Doctor",
+                "assets": [6, 6, 6, 7, 2],
+                "space": "r7c3",
+                "destinations": ["Haven"],
+                "scouted": 1,
+                "final": "Bloomfield",
+            },
+            {"character": "Nurse", "space": "r3c4"},
+        ],
+        "phase": "move",
+        "roll": 3,
+    },
     "squirrel-or-die": {
         "config": {"players": 2},
         "phase": "winter",

@@ -633,7 +633,7 @@ def _shape(schema: JSON) -> JSON:
     """A schema without its descriptions and titles: what it accepts."""
     if isinstance(schema, dict):
         return {k: _shape(v) for k, v in schema.items() if k not in {"description", "title"}}
-    if isinstance(schema, list):
+    if isinstance(schema, list | tuple):  # a default of () is the JSON array []
         return [_shape(item) for item in schema]
     return schema
 
