@@ -11,6 +11,7 @@ from __future__ import annotations
 # The game proof modules import the API from its submodules (model, core, ...), not
 # from this package, so the order of these imports does not matter.
 import dieproof.proofs.dont_let_it_die
+import dieproof.proofs.doom_and_bloom
 import dieproof.proofs.no_game_over
 import dieproof.proofs.squirrel_or_die
 import dieproof.proofs.until_daylight  # noqa: F401  (registers its proofs)

@@ -41,7 +41,14 @@ def _no_game_over() -> Game:
     return GAME
 
 
+def _doom_and_bloom() -> Game:
+    from dieproof.reference.doom_and_bloom import GAME
+
+    return GAME
+
+
 register(_dont_let_it_die, "dont-let-it-die")
+register(_doom_and_bloom, "doom-and-bloom")
 register(_no_game_over, "no-game-over")
 register(_squirrel_or_die, "squirrel-or-die")
 register(_until_daylight, "until-daylight")

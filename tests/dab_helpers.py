@@ -81,7 +81,7 @@ def with_(state: DabState, **changes: Any) -> DabState:
 
 def at_turn(state: DabState, seat: int, **changes: Any) -> DabState:
     """``seat``'s turn with nobody keeping it busy, with ``changes`` applied."""
-    return replace(state, active=seat, actor=seat, phase=Phase.TURN, busy=False, **changes)
+    return replace(state, active=seat, actor=seat, step=Phase.TURN, busy=False, **changes)
 
 
 def set_assets(state: DabState, seat: int, assets: tuple[int, int, int, int, int]) -> DabState:

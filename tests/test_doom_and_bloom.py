@@ -85,9 +85,6 @@ from tests.dab_helpers import (
     town,
 )
 
-rule = pytest.mark.rule  # stage 1: an alias, so the generic traceability scan skips us
-invariant = pytest.mark.invariant
-
 NORMAL = DabConfig(players=3, length="normal")
 
 
@@ -98,14 +95,14 @@ def nurse_doctor_engineer() -> DabConfig:
 # -- the rulebook's worked examples ------------------------------------------------------
 
 
-@rule("DAB-SETUP-4", "DAB-SETUP-5", "DAB-SETUP-6")
+@pytest.mark.rule("DAB-SETUP-4", "DAB-SETUP-5", "DAB-SETUP-6")
 def test_example_setup_the_nurse_draws_new_hope_and_canaan() -> None:
     """Setup example (Normal game): the Nurse's mat shows 2 Food, 1 Fuel, 1 Weaponry,
     3 Survivors, 1 Medkit; she draws New Hope then Canaan, in that order."""
     nurse = names(NORMAL, "character").index("Nurse")
     state = initial_state(NORMAL)
     state = play(state, SetupRoll(total=15), SetupRoll(total=9), SetupRoll(total=7))
-    assert state.start_player == 0 and state.phase is Phase.CHARACTER
+    assert state.start_player == 0 and state.step is Phase.CHARACTER
     state = apply(state, DrawCharacter_(nurse))
     assert state.assets[0] == (2, 1, 1, 3, 1)
     state = play(state, DrawCharacter_(1), DrawCharacter_(2))
@@ -129,7 +126,7 @@ def engineer_near_food() -> tuple[DabConfig, object]:
     return NORMAL, state
 
 
-@rule("DAB-MOVE-2", "DAB-EVENT-2", "DAB-EVENT-4")
+@pytest.mark.rule("DAB-MOVE-2", "DAB-EVENT-2", "DAB-EVENT-4")
 def test_example_engineer_moves_through_raiders_to_food_and_sitting_ducks() -> None:
     """Movement and Board Asset examples: the Engineer rolls 2 and may move 0, 1 or 2
     spaces; she passes raider territory to finish on a Food icon; Sitting Ducks succeeds
@@ -151,7 +148,7 @@ def test_example_engineer_moves_through_raiders_to_food_and_sitting_ducks() -> N
     assert space(NORMAL, "r2c6") in places  # 1 space
     assert food in places  # 2 spaces: r2c7 -> r2c6 -> r2c5
     state = apply(state, Move(space=food))
-    assert state.phase is Phase.DRAW and state.deck == "event"
+    assert state.step is Phase.DRAW and state.deck == "event"
     before = state.assets[0]
     state = apply(state, card(NORMAL, "event", "Sitting Ducks"))
     assert state.active == 1  # nothing left to choose: her turn is over
@@ -159,7 +156,7 @@ def test_example_engineer_moves_through_raiders_to_food_and_sitting_ducks() -> N
     del start
 
 
-@rule("DAB-HOSPITAL-2", "DAB-EVENT-3", "DAB-ASSET-3")
+@pytest.mark.rule("DAB-HOSPITAL-2", "DAB-EVENT-3", "DAB-ASSET-3")
 def test_example_farmer_good_karma_without_bonus_cards() -> None:
     """Hospital example: the Farmer rolls 1 to the adjacent Hospital and draws Good
     Karma; holding no Bonus card he cannot take the first option, loses 2 resources of
@@ -174,14 +171,14 @@ def test_example_farmer_good_karma_without_bonus_cards() -> None:
     state = apply(state, card(NORMAL, "event", "Good Karma"))
     assert legal_actions(state) == (Option(option=1),)
     state = play(state, Option(option=1))
-    assert state.phase is Phase.LOSE and not state.success
+    assert state.step is Phase.LOSE and not state.success
     state = play(state, Lose(resource=0), Lose(resource=1))
     assert state.assets[0][:3] == (2, 0, 1)
     assert state.last_hospital[0] == -1
     assert may_finish(state, 0, hospital)
 
 
-@rule("DAB-TOWN-1", "DAB-TOWN-2", "DAB-ROLL-1", "DAB-RAIDER-1")
+@pytest.mark.rule("DAB-TOWN-1", "DAB-TOWN-2", "DAB-ROLL-1", "DAB-RAIDER-1")
 def test_example_engineer_scouts_barterville_with_flipped_vehicle() -> None:
     """Town example: the Engineer reaches Barterville, draws Flipped Vehicle, rolls 11
     with five dice: success. The card's board asset is ignored (none in a town), she gains
@@ -195,14 +192,14 @@ def test_example_engineer_scouts_barterville_with_flipped_vehicle() -> None:
     state = set_assets(state, 0, (1, 3, 2, 3, 0))
     state = play(state, RollMove(), MoveDie(value=3), Move(space=space(NORMAL, "r5c10")))
     state = apply(state, card(NORMAL, "event", "Flipped Vehicle"))
-    assert state.phase is Phase.PRE_ROLL
+    assert state.step is Phase.PRE_ROLL
     state = play(state, RollDice())
     assert state.dice == 5
     state = play(state, Dice(total=11), Settle())
     assert state.success
     assert state.pending_gain == 2 and state.pending_bonus == 1
     state = play(state, Gain(resource=0), Gain(resource=2))
-    assert state.phase is Phase.BONUS
+    assert state.step is Phase.BONUS
     state = apply(state, DrawBonus(card=0))
     assert state.assets[0] == (2, 3, 3, 4, 0)
     assert sum(state.bonus[0]) == 1
@@ -211,7 +208,7 @@ def test_example_engineer_scouts_barterville_with_flipped_vehicle() -> None:
     assert not may_finish(state, 0, space(NORMAL, "r5c10"))
 
 
-@rule("DAB-ATTACK-1", "DAB-ROLL-1")
+@pytest.mark.rule("DAB-ATTACK-1", "DAB-ROLL-1")
 def test_example_hunter_attacked_by_13_raiders_rolls_8() -> None:
     """Raider Territory example: the Hunter moves onto the Weaponry icon in raider
     territory, draws Attacked By 13 Raiders, rolls 8 with five dice and loses 3 resources
@@ -231,7 +228,7 @@ def test_example_hunter_attacked_by_13_raiders_rolls_8() -> None:
     assert state.assets[0] == (1, 1, 1, 3, 0)
 
 
-@rule("DAB-MOVE-4", "DAB-CROSS-1", "DAB-CROSS-2")
+@pytest.mark.rule("DAB-MOVE-4", "DAB-CROSS-1", "DAB-CROSS-2")
 def test_example_nurse_stops_on_the_crossing_and_all_clear() -> None:
     """Crossing examples: the Nurse rolls 3, moves 2 onto a crossing and must stop there;
     All Clear! is a success: she may enter along either of the crossing's two arrows,
@@ -247,7 +244,7 @@ def test_example_nurse_stops_on_the_crossing_and_all_clear() -> None:
     # the crossing stops the move: nothing beyond it (r2c4, r4c4 via the crossing) at 3
     assert space(NORMAL, "r2c3") not in places and space(NORMAL, "r3c3") not in places
     state = play(state, Move(space=crossing), card(NORMAL, "attack", "All Clear!"))
-    assert state.phase is Phase.CROSSING
+    assert state.step is Phase.CROSSING
     assert legal_actions(state) == (
         Enter(space=space(NORMAL, "r2c3")),
         Enter(space=space(NORMAL, "r3c3")),
@@ -257,10 +254,10 @@ def test_example_nurse_stops_on_the_crossing_and_all_clear() -> None:
     )
     entered = apply(state, Enter(space=space(NORMAL, "r2c3")))
     assert entered.space[0] == space(NORMAL, "r2c3")
-    assert entered.phase is not Phase.DRAW  # the free move triggers nothing
+    assert entered.step is not Phase.DRAW  # the free move triggers nothing
 
 
-@rule("DAB-MOVE-4")
+@pytest.mark.rule("DAB-MOVE-4")
 def test_leaving_a_region_passes_through_a_crossing() -> None:
     """Leaving the water, the Nurse is not forced to stop on a crossing."""
     state = setup(NORMAL)
@@ -272,7 +269,7 @@ def test_leaving_a_region_passes_through_a_crossing() -> None:
     assert space(NORMAL, "r3c4") in places and space(NORMAL, "r3c5") in places
 
 
-@rule("DAB-CENTER-1", "DAB-CENTER-2")
+@pytest.mark.rule("DAB-CENTER-1", "DAB-CENTER-2")
 def test_example_doctor_clears_center_city_and_draws_haven() -> None:
     """Center City example: the Doctor, both destinations scouted, rolls 2 and enters
     Center City; Attacked by 8 Raiders, he rolls 11: success. He gains 1 resource of his
@@ -293,7 +290,7 @@ def test_example_doctor_clears_center_city_and_draws_haven() -> None:
     state = play(state, card(NORMAL, "attack", "Attacked by 8 Raiders"), RollDice(), Dice(total=11))
     state = play(state, Settle(), Gain(resource=1))
     assert state.assets[0] == (2, 3, 2, 4, 2)
-    assert state.phase is Phase.FINAL
+    assert state.step is Phase.FINAL
     probabilities = chance_outcomes(state)
     assert len(probabilities) == 6 and all(p == Fraction(1, 6) for _, p in probabilities)
     state = apply(state, DrawTown(town=haven))
@@ -301,8 +298,8 @@ def test_example_doctor_clears_center_city_and_draws_haven() -> None:
     assert not may_finish(state, 0, center)
 
 
-@rule("DAB-FINAL-1", "DAB-FINAL-2", "DAB-SETUP-7")
-@invariant("DAB-INV-END")
+@pytest.mark.rule("DAB-FINAL-1", "DAB-FINAL-2", "DAB-SETUP-7")
+@pytest.mark.invariant("DAB-INV-END")
 def test_example_doctor_wins_at_haven_with_12_14_11_10_5() -> None:
     """Final Destination example: the Doctor reaches Haven with 12 Food, 14 Fuel, 11
     Weaponry, 10 Survivors, 5 Medkits: enough in a Normal game. Keep It Moving! succeeds
@@ -322,16 +319,16 @@ def test_example_doctor_wins_at_haven_with_12_14_11_10_5() -> None:
     state = play(state, Move(space=space(NORMAL, "r6c2")))
     state = apply(state, card(NORMAL, "event", "Keep It Moving!"))
     # the town's rewards (DAB-A5) come before the win check
-    while state.phase is Phase.GAIN:
+    while state.step is Phase.GAIN:
         state = apply(state, Gain(resource=0))
-    while state.phase is Phase.BONUS:
+    while state.step is Phase.BONUS:
         state = apply(state, DrawBonus(card=0))
-    assert state.phase is Phase.OVER
+    assert state.step is Phase.OVER
     assert GAME.result(state) is not None and state.winners == (0,)
     assert not GAME.invariants(state)
 
 
-@rule("DAB-FINAL-1")
+@pytest.mark.rule("DAB-FINAL-1")
 def test_the_final_destination_is_closed_when_short() -> None:
     haven = town(NORMAL, "Haven")
     state = setup(NORMAL, towns=((haven, 0), (0, 1), (0, 1)))
@@ -344,7 +341,7 @@ def test_the_final_destination_is_closed_when_short() -> None:
 # -- the numbers -------------------------------------------------------------------------------
 
 
-@rule("DAB-SETUP-7", "DAB-TEAM-6")
+@pytest.mark.rule("DAB-SETUP-7", "DAB-TEAM-6")
 def test_required_assets_of_every_length() -> None:
     assert REQUIRED == {
         "short": (6, 6, 6, 7, 2),
@@ -358,33 +355,33 @@ def test_required_assets_of_every_length() -> None:
     }
 
 
-@rule("DAB-BONUS-2")
+@pytest.mark.rule("DAB-BONUS-2")
 def test_deck_sizes() -> None:
     assert sum(c.copies for c in DEFAULT_CONTENT.events) == EVENT_CARDS == 64
     assert sum(c.copies for c in DEFAULT_CONTENT.attacks) == ATTACK_CARDS == 40
     assert sum(b.copies for b in DEFAULT_CONTENT.bonuses) == BONUS_CARDS == 32
 
 
-@rule("DAB-SETUP-1")
+@pytest.mark.rule("DAB-SETUP-1")
 def test_player_counts_and_team_play() -> None:
     assert {c.players for c in GAME.configs()} == {2, 3, 4}
     assert all(c.players == 4 for c in GAME.configs() if c.teams)
     with pytest.raises(InvalidConfig):
-        validate_config(DabConfig(players=3, teams=True))
+        validate_config(DabConfig(players=3, play="teams"))
     with pytest.raises(InvalidConfig):
-        initial_state(DabConfig(players=3, teams=True))
+        initial_state(DabConfig(players=3, play="teams"))
 
 
-@rule("DAB-SETUP-2")
+@pytest.mark.rule("DAB-SETUP-2")
 def test_tied_start_rolls_are_rolled_again() -> None:
     state = initial_state(NORMAL)
     state = play(state, SetupRoll(total=14), SetupRoll(total=14), SetupRoll(total=9))
-    assert state.phase is Phase.SETUP_ROLL and state.setup_rolls == (0, 0, -1)
+    assert state.step is Phase.SETUP_ROLL and state.setup_rolls == (0, 0, -1)
     state = play(state, SetupRoll(total=10), SetupRoll(total=12))
-    assert state.start_player == 1 and state.phase is Phase.CHARACTER
+    assert state.start_player == 1 and state.step is Phase.CHARACTER
 
 
-@rule("DAB-SETUP-3")
+@pytest.mark.rule("DAB-SETUP-3")
 def test_dice_distributions() -> None:
     state = initial_state(NORMAL)
     outcomes = chance_outcomes(state)
@@ -400,7 +397,7 @@ def test_dice_distributions() -> None:
     )
 
 
-@rule("DAB-SETUP-4")
+@pytest.mark.rule("DAB-SETUP-4")
 def test_characters_are_drawn_without_replacement() -> None:
     state = initial_state(NORMAL)
     state = play(state, SetupRoll(total=15), SetupRoll(total=9), SetupRoll(total=7))
@@ -409,7 +406,7 @@ def test_characters_are_drawn_without_replacement() -> None:
     assert len(chance_outcomes(state)) == 7
 
 
-@rule("DAB-SETUP-6")
+@pytest.mark.rule("DAB-SETUP-6")
 def test_a_player_draws_distinct_towns_but_players_may_share() -> None:
     state = initial_state(DabConfig(players=2, length="long"))
     state = play(
@@ -421,10 +418,10 @@ def test_a_player_draws_distinct_towns_but_players_may_share() -> None:
     assert DrawTown(town=2) in [a for a, _ in chance_outcomes(state)]
 
 
-@rule("DAB-MOVE-1", "DAB-MOVE-5")
+@pytest.mark.rule("DAB-MOVE-1", "DAB-MOVE-5")
 def test_first_turn_must_leave_center_city() -> None:
     state = setup(NORMAL)
-    assert to_move(state) == 0 and state.phase is Phase.TURN
+    assert to_move(state) == 0 and state.step is Phase.TURN
     assert StayPut() not in legal_actions(state)
     state = play(state, RollMove(), MoveDie(value=1))
     center = catalog(NORMAL).top.center
@@ -432,7 +429,7 @@ def test_first_turn_must_leave_center_city() -> None:
     assert len(destinations(state)) == 12
 
 
-@rule("DAB-MOVE-3")
+@pytest.mark.rule("DAB-MOVE-3")
 def test_no_move_into_the_forest_or_across_a_border() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = set_seat(state, "moved", 0, True)
@@ -445,7 +442,7 @@ def test_no_move_into_the_forest_or_across_a_border() -> None:
     assert not lake & set(places)
 
 
-@rule("DAB-MOVE-6")
+@pytest.mark.rule("DAB-MOVE-6")
 def test_fuel_adds_three_once_per_turn() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = play(state, RollMove(), MoveDie(value=1))
@@ -455,7 +452,7 @@ def test_fuel_adds_three_once_per_turn() -> None:
     assert UseFuel() not in legal_actions(state)
 
 
-@rule("DAB-MOVE-5", "DAB-BUSY-1")
+@pytest.mark.rule("DAB-MOVE-5", "DAB-BUSY-1")
 def test_staying_put_resolves_the_space_and_keeping_busy() -> None:
     state = setup(NORMAL)
     state = set_seat(state, "moved", 1, True)
@@ -463,19 +460,19 @@ def test_staying_put_resolves_the_space_and_keeping_busy() -> None:
     from dieproof.reference.doom_and_bloom.rules import begin_turn
 
     state = begin_turn(state, 1)
-    assert state.phase is Phase.BUSY and state.busy_seat == 2
+    assert state.step is Phase.BUSY and state.busy_seat == 2
     assert to_move(state) == 2
     state = apply(state, LetPass())
-    assert state.phase is Phase.BUSY and state.busy_seat == 0
+    assert state.step is Phase.BUSY and state.busy_seat == 0
     before = state.assets[0]
     state = apply(state, KeepBusy())
     assert state.assets[0] == (before[0] - 1, before[1] - 1, before[2] - 1, *before[3:])
     assert state.busy and RollMove() not in legal_actions(state)
     state = apply(state, StayPut())
-    assert state.phase is Phase.DRAW and state.deck == "event"
+    assert state.step is Phase.DRAW and state.deck == "event"
 
 
-@rule("DAB-BUSY-1")
+@pytest.mark.rule("DAB-BUSY-1")
 def test_nobody_keeps_busy_a_player_who_may_not_stay() -> None:
     state = setup(NORMAL)
     from dieproof.reference.doom_and_bloom.rules import begin_turn
@@ -484,17 +481,17 @@ def test_nobody_keeps_busy_a_player_who_may_not_stay() -> None:
     hospital = space(NORMAL, "r2c8")
     state = set_seat(state, "space", 1, hospital)
     state = set_seat(state, "last_hospital", 1, hospital)
-    assert begin_turn(state, 1).phase is Phase.TURN
+    assert begin_turn(state, 1).step is Phase.TURN
 
 
-@rule("DAB-SPACE-1")
+@pytest.mark.rule("DAB-SPACE-1")
 def test_an_empty_space_ends_the_turn() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = play(state, RollMove(), MoveDie(value=1), Move(space=space(NORMAL, "r3c6")))
     assert state.active == 1
 
 
-@rule("DAB-EVENT-1", "DAB-EVENT-2")
+@pytest.mark.rule("DAB-EVENT-1", "DAB-EVENT-2")
 def test_one_tag_cards_and_comparisons() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = set_seat(state, "moved", 0, True)
@@ -509,8 +506,8 @@ def test_one_tag_cards_and_comparisons() -> None:
     assert apply(rich, card(NORMAL, "event", "Keep It Moving!")).assets[0][1] == fuel - 1
 
 
-@rule("DAB-ROLL-2", "DAB-ROLL-3")
-@invariant("DAB-INV-DICE")
+@pytest.mark.rule("DAB-ROLL-2", "DAB-ROLL-3")
+@pytest.mark.invariant("DAB-INV-DICE")
 def test_extra_mile_and_food() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = set_seat(state, "moved", 0, True)
@@ -528,7 +525,7 @@ def test_extra_mile_and_food() -> None:
     assert state.assets[0] == (1, 2, 3, 3, 0)  # 2 Weaponry and the Fuel icon
 
 
-@rule("DAB-ROLL-4", "DAB-BONUS-1")
+@pytest.mark.rule("DAB-ROLL-4", "DAB-BONUS-1")
 def test_weaponry_once_and_bonus_cards_stack() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = set_seat(state, "moved", 0, True)
@@ -548,7 +545,7 @@ def test_weaponry_once_and_bonus_cards_stack() -> None:
     assert state.success
 
 
-@rule("DAB-ROLL-1")
+@pytest.mark.rule("DAB-ROLL-1")
 def test_the_tie_reading() -> None:
     strict = DabConfig(players=3, readings=Readings(tie="failure"))
     for config, expected in ((NORMAL, True), (strict, False)):
@@ -560,7 +557,7 @@ def test_the_tie_reading() -> None:
         assert state.success is expected
 
 
-@rule("DAB-HOSPITAL-1", "DAB-HOSPITAL-2")
+@pytest.mark.rule("DAB-HOSPITAL-1", "DAB-HOSPITAL-2")
 def test_hospital_rewards_and_no_second_visit() -> None:
     state = at_turn(setup(NORMAL), 0)
     hospital, other = space(NORMAL, "r2c8"), space(NORMAL, "r3c11")
@@ -568,7 +565,7 @@ def test_hospital_rewards_and_no_second_visit() -> None:
     state = set_seat(state, "space", 0, hospital)
     medkits = state.assets[0][4]
     state = play(state, StayPut(), card(NORMAL, "event", "Safe House"), Gain(resource=0))
-    assert state.phase is Phase.BONUS
+    assert state.step is Phase.BONUS
     state = apply(state, DrawBonus(card=1))
     assert state.assets[0][4] == medkits + 1 and state.last_hospital[0] == hospital
     assert not may_finish(state, 0, hospital)
@@ -578,8 +575,8 @@ def test_hospital_rewards_and_no_second_visit() -> None:
     assert may_finish(state, 0, hospital)  # visiting a different hospital frees it
 
 
-@rule("DAB-TOWN-3", "DAB-TOWN-4")
-@invariant("DAB-INV-SCOUT")
+@pytest.mark.rule("DAB-TOWN-3", "DAB-TOWN-4")
+@pytest.mark.invariant("DAB-INV-SCOUT")
 def test_towns_in_order_and_never_again() -> None:
     state = setup(NORMAL, towns=((0, 1), (0, 1), (0, 1)))
     t0, t1, t5 = (catalog(NORMAL).top.town_space[t] for t in (0, 1, 5))
@@ -594,8 +591,8 @@ def test_towns_in_order_and_never_again() -> None:
     assert may_finish(state, 0, t5)  # unless it is the final destination
 
 
-@rule("DAB-ASSET-1", "DAB-ASSET-2")
-@invariant("DAB-INV-CAPS")
+@pytest.mark.rule("DAB-ASSET-1", "DAB-ASSET-2")
+@pytest.mark.invariant("DAB-INV-CAPS")
 def test_caps_and_floors() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = set_seat(state, "moved", 0, True)
@@ -609,7 +606,7 @@ def test_caps_and_floors() -> None:
     assert not GAME.invariants(state)
 
 
-@rule("DAB-ASSET-3")
+@pytest.mark.rule("DAB-ASSET-3")
 def test_a_loss_of_choice_offers_only_held_resources() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = set_seat(state, "moved", 0, True)
@@ -621,8 +618,8 @@ def test_a_loss_of_choice_offers_only_held_resources() -> None:
     assert state.assets[0][:3] == (0, 0, 0)
 
 
-@rule("DAB-ASSET-4")
-@invariant("DAB-INV-MILESTONES")
+@pytest.mark.rule("DAB-ASSET-4")
+@pytest.mark.invariant("DAB-INV-MILESTONES")
 def test_milestones_once() -> None:
     assert new_milestones(0, 7) == (0b11, 2)
     assert new_milestones(0b11, 7) == (0b11, 0)
@@ -637,20 +634,20 @@ def test_milestones_once() -> None:
     assert state.pending_gain == 1 and state.pending_bonus == 1
 
 
-@rule("DAB-ASSET-5")
+@pytest.mark.rule("DAB-ASSET-5")
 def test_a_medkit_restores_the_survivors_lost_this_turn() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = set_seat(state, "moved", 0, True)
     state = set_seat(state, "space", 0, space(NORMAL, "r2c7"))
     state = set_assets(state, 0, (0, 0, 0, 4, 1))
     state = play(state, StayPut(), card(NORMAL, "attack", "Raider Toll"), Option(option=1))
-    assert state.assets[0][3] == 2 and state.phase is Phase.END
+    assert state.assets[0][3] == 2 and state.step is Phase.END
     assert legal_actions(state) == (UseMedkit(), EndTurn())
     state = apply(state, UseMedkit())
     assert state.assets[0][3] == 4 and state.assets[0][4] == 0 and state.active == 1
 
 
-@rule("DAB-TRADE-1")
+@pytest.mark.rule("DAB-TRADE-1")
 def test_trades_one_for_one() -> None:
     state = at_turn(setup(NORMAL), 0)
     trades = [a for a in legal_actions(state) if isinstance(a, Trade)]
@@ -666,8 +663,8 @@ def test_trades_one_for_one() -> None:
     assert state.assets[0][3] == before[0][3]  # survivors are never traded
 
 
-@rule("DAB-TRADE-2")
-@invariant("DAB-INV-BARTER")
+@pytest.mark.rule("DAB-TRADE-2")
+@pytest.mark.invariant("DAB-INV-BARTER")
 def test_barter_a_turn_once() -> None:
     state = at_turn(setup(NORMAL), 0)
     state = play(state, Barter(partner=1, get=0), Accept())
@@ -675,7 +672,7 @@ def test_barter_a_turn_once() -> None:
     state = play(state, RollMove(), MoveDie(value=1), Move(space=space(NORMAL, "r3c6")))
     assert state.active == 1 and not state.extra_turn
     state = play(state, RollMove(), MoveDie(value=1), Move(space=space(NORMAL, "r3c5")))
-    while state.active == 1 and state.phase is not Phase.TURN:
+    while state.active == 1 and state.step is not Phase.TURN:
         state = (
             apply(state, legal_actions(state)[-1])
             if to_move(state) != CHANCE
@@ -690,10 +687,10 @@ def test_barter_a_turn_once() -> None:
     assert not any(isinstance(a, Barter) for a in legal_actions(state))
 
 
-TEAMS = DabConfig(players=4, length="short", teams=True)
+TEAMS = DabConfig(players=4, length="short", play="teams")
 
 
-@rule("DAB-TEAM-1", "DAB-TEAM-5", "DAB-TEAM-7")
+@pytest.mark.rule("DAB-TEAM-1", "DAB-TEAM-5", "DAB-TEAM-7")
 def test_team_milestones_at_game_start() -> None:
     # Farmer (4 survivors) and Teacher (4): 8 together, milestones 5 and 7.
     farmer, teacher = (
@@ -703,20 +700,20 @@ def test_team_milestones_at_game_start() -> None:
     state = setup(TEAMS, characters=(farmer, 0, teacher, 1), towns=((0,), (1,), (2,), (3,)))
     assert state.milestones[0] == state.milestones[2] == 0b11
     assert state.milestones[1] == state.milestones[3] == 0b1  # Nurse and Doctor: 6
-    assert state.phase is Phase.GAIN and state.actor == 0 and state.pending_gain == 2
+    assert state.step is Phase.GAIN and state.actor == 0 and state.pending_gain == 2
     state = play(state, Gain(resource=0), Gain(resource=0))
     state = play(state, DrawBonus(card=0), DrawBonus(card=1))
-    assert state.actor == 1 and state.phase is Phase.GAIN
+    assert state.actor == 1 and state.step is Phase.GAIN
     state = play(state, Gain(resource=2), DrawBonus(card=2))
-    assert state.phase in (Phase.TURN, Phase.BUSY) and state.active == 0
+    assert state.step in (Phase.TURN, Phase.BUSY) and state.active == 0
     assert state.bonus[0][:2] == (1, 1) and state.bonus[2] == (0, 0, 0, 0)
 
 
-@rule("DAB-TEAM-2", "DAB-TEAM-3", "DAB-TEAM-4")
-@invariant("DAB-INV-END")
+@pytest.mark.rule("DAB-TEAM-2", "DAB-TEAM-3", "DAB-TEAM-4")
+@pytest.mark.invariant("DAB-INV-END")
 def test_team_pool_finish_and_reactivate() -> None:
     state = setup(TEAMS, towns=((0,), (1,), (2,), (3,)))
-    while to_move(state) == CHANCE or state.phase is Phase.GAIN:
+    while to_move(state) == CHANCE or state.step is Phase.GAIN:
         state = apply(
             state,
             chance_outcomes(state)[0][0] if to_move(state) == CHANCE else legal_actions(state)[0],
@@ -733,17 +730,17 @@ def test_team_pool_finish_and_reactivate() -> None:
     state = at_turn(state, 0)
     state = set_seat(state, "space", 0, target)
     state = play(state, StayPut(), card(TEAMS, "event", "Old Friend"))
-    while state.phase is Phase.GAIN:
+    while state.step is Phase.GAIN:
         state = apply(state, Gain(resource=0))
-    while state.phase is Phase.BONUS:
+    while state.step is Phase.BONUS:
         state = apply(state, DrawBonus(card=0))
-    assert state.finished[0] and state.phase is not Phase.OVER
+    assert state.finished[0] and state.step is not Phase.OVER
     # the pool drops: seat 0 may reactivate at its turn
     state = set_assets(state, 2, (5, 5, 5, 0, 2))
     from dieproof.reference.doom_and_bloom.rules import begin_turn
 
     waiting = begin_turn(state, 0)
-    assert waiting.phase is Phase.REACTIVATE and legal_actions(waiting) == (Reactivate(), Rest())
+    assert waiting.step is Phase.REACTIVATE and legal_actions(waiting) == (Reactivate(), Rest())
     assert apply(waiting, Reactivate()).finished[0] is False
     assert apply(waiting, Rest()).active == 1
     # with the pool restored, seat 2 finishing wins for the team
@@ -751,15 +748,15 @@ def test_team_pool_finish_and_reactivate() -> None:
     state = at_turn(state, 2)
     state = set_seat(state, "space", 2, target)
     state = play(state, StayPut(), card(TEAMS, "event", "Old Friend"))
-    while state.phase in (Phase.GAIN, Phase.BONUS):
+    while state.step in (Phase.GAIN, Phase.BONUS):
         state = apply(
-            state, Gain(resource=1) if state.phase is Phase.GAIN else chance_outcomes(state)[0][0]
+            state, Gain(resource=1) if state.step is Phase.GAIN else chance_outcomes(state)[0][0]
         )
-    assert state.phase is Phase.OVER and state.winners == (0, 2)
+    assert state.step is Phase.OVER and state.winners == (0, 2)
     assert not GAME.invariants(state)
 
 
-@rule("DAB-END-1")
+@pytest.mark.rule("DAB-END-1")
 def test_random_games_end_and_keep_the_invariants() -> None:
     for config in GAME.configs():
         rng = random.Random(config.players * 7 + len(config.length))

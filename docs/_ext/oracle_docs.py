@@ -561,6 +561,22 @@ POSITION_EXAMPLES: dict[str, JSON] = {
         ],
         "turn": 2,
     },
+    "doom-and-bloom": {
+        "config": {"players": 2, "length": "short"},
+        "seats": [
+            {
+                "character": "Doctor",
+                "assets": [6, 6, 6, 7, 2],
+                "space": "r7c3",
+                "destinations": ["Haven"],
+                "scouted": 1,
+                "final": "Bloomfield",
+            },
+            {"character": "Nurse", "space": "r3c4"},
+        ],
+        "phase": "move",
+        "roll": 3,
+    },
     "no-game-over": {
         "config": {"players": 3},
         "active": 0,

@@ -80,6 +80,10 @@ class Game(Protocol):
     def configs(self) -> Sequence[Config]:
         """Every player count with every official variant, at the default readings."""
 
+    def vector_configs(self) -> Sequence[Config]:
+        """The configurations of the seeded random conformance vectors: ``configs()``,
+        unless the game bounds its vector games more tightly (to keep the set small)."""
+
     def initial_state(self, config: Config) -> State:
         """The state before the first move (setup draws are chance nodes)."""
 
@@ -326,6 +330,9 @@ class Rules(Generic[C, S, A]):
     sample_config: Callable[[random.Random], C] | None = None
     """A random configuration the rules allow, content included (other boxes, decks,
     characters); without it, an official configuration with random readings."""
+    vector_configs: Callable[[], Sequence[C]] | None = None
+    """The configurations of the seeded random conformance vectors (default:
+    ``configs``); a game whose random games run long may bound them here."""
 
 
 class GameBase(Generic[C, S, A]):
@@ -418,6 +425,10 @@ class GameBase(Generic[C, S, A]):
 
     def configs(self) -> Sequence[C]:
         return self.rules.configs()
+
+    def vector_configs(self) -> Sequence[C]:
+        found = self.rules.vector_configs
+        return found() if found is not None else self.rules.configs()
 
     def initial_state(self, config: Config) -> S:
         return self.rules.initial_state(self._config(config))

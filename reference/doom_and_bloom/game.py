@@ -7,16 +7,20 @@ from typing import Final
 
 from dieproof.reference.core.examples import Example
 from dieproof.reference.core.game import GameBase, Rules
-from dieproof.reference.core.types import Violation
-from dieproof.reference.doom_and_bloom import rules
+from dieproof.reference.core.types import Violation, replace
+from dieproof.reference.doom_and_bloom import audit, rules
 from dieproof.reference.doom_and_bloom.base import catalog, has_required, validate_config
 from dieproof.reference.doom_and_bloom.content import components
+from dieproof.reference.doom_and_bloom.contract import CONTRACT
+from dieproof.reference.doom_and_bloom.position import POSITIONS
+from dieproof.reference.doom_and_bloom.sampling import sample_config
 from dieproof.reference.doom_and_bloom.types import (
     ACTION_TYPES,
     CAPS,
     EXTRA_MILE_DICE,
     LENGTHS,
     MAX_PLAYERS,
+    MILESTONES,
     MIN_PLAYERS,
     NORMAL_DICE,
     TEAM_PLAYERS,
@@ -38,8 +42,16 @@ def invariants(state: DabState) -> tuple[Violation, ...]:
                     Violation("DAB-INV-CAPS", f"player {p} holds {v} of asset {i} (0 to {cap})")
                 )
     for side in cat.sides:
-        if len({state.milestones[m] for m in side}) != 1:
+        if len({(state.milestones[m], state.rewarded[m]) for m in side}) != 1:
             found.append(Violation("DAB-INV-MILESTONES", f"team {side} disagrees on milestones"))
+        bits = state.milestones[side[0]]
+        if state.rewarded[side[0]] != bin(bits).count("1") or bits >> len(MILESTONES):
+            found.append(
+                Violation(
+                    "DAB-INV-MILESTONES",
+                    f"side {side}: {state.rewarded[side[0]]} rewards for milestones {bits:b}",
+                )
+            )
     if state.dice not in (0, NORMAL_DICE, EXTRA_MILE_DICE):
         found.append(Violation("DAB-INV-DICE", f"a roll of {state.dice} dice (5 or 6)"))
     for p in range(n):
@@ -55,9 +67,9 @@ def invariants(state: DabState) -> tuple[Violation, ...]:
             )
         if state.skip[p] and not state.bartered[p]:
             found.append(Violation("DAB-INV-BARTER", f"player {p} skips without a barter"))
-    over = state.phase is Phase.OVER
+    over = state.step is Phase.OVER
     if over != bool(state.rule):
-        found.append(Violation("DAB-INV-END", f"phase {state.phase.value}, rule {state.rule!r}"))
+        found.append(Violation("DAB-INV-END", f"phase {state.step.value}, rule {state.rule!r}"))
     for w in state.winners:
         final = state.final[w]
         at = cat.top.town_space[final] if final >= 0 else -2
@@ -81,8 +93,21 @@ def configs() -> tuple[DabConfig, ...]:
         for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
         for length in LENGTHS
     )
-    teams = tuple(DabConfig(players=TEAM_PLAYERS, length=length, teams=True) for length in LENGTHS)
+    teams = tuple(
+        DabConfig(players=TEAM_PLAYERS, length=length, play="teams") for length in LENGTHS
+    )
     return solo + teams
+
+
+VECTOR_TURNS: Final = 12
+"""Turns in each seeded random conformance vector game (DAB-A10): enough for every
+phase of a turn, few enough to keep the committed set small."""
+
+
+def vector_configs() -> tuple[DabConfig, ...]:
+    """The official configurations with dieproof's turn limit at :data:`VECTOR_TURNS`,
+    for the random conformance vectors."""
+    return tuple(replace(c, turn_limit=VECTOR_TURNS) for c in configs())
 
 
 def content_names(config: DabConfig) -> dict[str, tuple[str, ...]]:
@@ -101,7 +126,9 @@ def content_names(config: DabConfig) -> dict[str, tuple[str, ...]]:
 
 
 def _examples() -> tuple[Example, ...]:
-    return ()
+    from dieproof.reference.doom_and_bloom.examples import EXAMPLES
+
+    return EXAMPLES
 
 
 GAME: Final = GameBase(
@@ -126,7 +153,13 @@ GAME: Final = GameBase(
         players=lambda state: state.config.players,
         config_of=lambda state: state.config,
         validate_config=validate_config,
+        validate_state=audit.validate_state,
+        step_rules=audit.step_rules,
         examples=_examples,
+        contract=CONTRACT,
+        vector_configs=vector_configs,
+        sample_config=sample_config,
+        positions=POSITIONS,
         content=content_names,
         components=components,
     ),

@@ -84,9 +84,9 @@ def arrive(state: DabState, space: int) -> DabState:
         last[p] = -1
         state = replace(state, last_hospital=tuple(last))
     if kind in _EVENT_KINDS:
-        return replace(state, phase=Phase.DRAW, deck="event")
+        return replace(state, step=Phase.DRAW, deck="event")
     if kind in _ATTACK_KINDS:
-        return replace(state, phase=Phase.DRAW, deck="attack")
+        return replace(state, step=Phase.DRAW, deck="attack")
     return end_turn(state)
 
 
@@ -123,7 +123,7 @@ def apply_chance(state: DabState, action: DabAction) -> DabState:
         new = replace(state, card=action.card, **{field: tuple(pile)})
         return _start_card(new)
     if isinstance(action, Dice):
-        return replace(state, phase=Phase.POST_ROLL, total=action.total)
+        return replace(state, step=Phase.POST_ROLL, total=action.total)
     if isinstance(action, DrawBonus):
         pile = list(bonus_pile(state))
         pile[action.card] -= 1
@@ -149,8 +149,8 @@ def _start_card(state: DabState) -> DabState:
     if card.test in ("least", "most"):
         return outcome(state, _compare(state, card))
     if card.test == "choice":
-        return replace(state, phase=Phase.CHOICE)
-    return replace(state, phase=Phase.PRE_ROLL)
+        return replace(state, step=Phase.CHOICE)
+    return replace(state, step=Phase.PRE_ROLL)
 
 
 def _compare(state: DabState, card: Card) -> bool:
@@ -173,7 +173,7 @@ def _compare(state: DabState, card: Card) -> bool:
 
 
 def legal_actions(state: DabState) -> tuple[DabAction, ...]:
-    phase = state.phase
+    phase = state.step
     p = state.active
     if phase is Phase.PRE_ROLL:
         if can_pay(state, p, BENEFIT_COST):
@@ -245,9 +245,9 @@ def apply_decision(state: DabState, action: DabAction) -> DabState:
     if isinstance(action, ExtraMile):
         mats = Mats(state)
         mats.apply(p, (-1, -1, -1, 0, 0))
-        return replace(state, assets=mats.frozen(), dice=EXTRA_MILE_DICE, phase=Phase.DICE)
+        return replace(state, assets=mats.frozen(), dice=EXTRA_MILE_DICE, step=Phase.DICE)
     if isinstance(action, RollDice):
-        return replace(state, dice=NORMAL_DICE, phase=Phase.DICE)
+        return replace(state, dice=NORMAL_DICE, step=Phase.DICE)
     if isinstance(action, SpendFood):
         mats = Mats(state)
         mats.pay(p, FOOD, FOOD_COST)
@@ -386,11 +386,14 @@ def _milestones(state: DabState, mats: Mats) -> DabState:
     if not fresh:
         return state
     milestones = list(state.milestones)
+    rewarded = list(state.rewarded)
     for m in side:
         milestones[m] = reached
+        rewarded[m] += fresh
     return replace(
         state,
         milestones=tuple(milestones),
+        rewarded=tuple(rewarded),
         pending_bonus=state.pending_bonus + fresh,
         pending_gain=state.pending_gain + fresh,
     )
@@ -401,23 +404,23 @@ def settle(state: DabState) -> DabState:
     cards drawn (in that order), then what comes next."""
     if state.pending_lose > 0:
         if any(pooled(state, state.actor, r) > 0 for r in range(3)):
-            return replace(state, phase=Phase.LOSE)
+            return replace(state, step=Phase.LOSE)
         state = replace(state, pending_lose=0)
     if state.pending_gain > 0:
-        return replace(state, phase=Phase.GAIN)
+        return replace(state, step=Phase.GAIN)
     if state.pending_bonus > 0:
         if sum(bonus_pile(state)) > 0:
-            return replace(state, phase=Phase.BONUS)
+            return replace(state, step=Phase.BONUS)
         state = replace(state, pending_bonus=0)
     then = state.then
     if then is Then.CROSSING:
-        return replace(state, phase=Phase.CROSSING, then=Then.END)
+        return replace(state, step=Phase.CROSSING, then=Then.END)
     if then is Then.FINAL:
-        return replace(state, phase=Phase.FINAL, then=Then.END)
+        return replace(state, step=Phase.FINAL, then=Then.END)
     if then is Then.WIN:
         return _win(replace(state, then=Then.END))
     if then is Then.TURN:
-        return replace(state, phase=Phase.TURN, then=Then.END)
+        return replace(state, step=Phase.TURN, then=Then.END)
     if then is Then.START:
         from dieproof.reference.doom_and_bloom.rules import next_setup_reward
 
@@ -436,7 +439,7 @@ def _win(state: DabState) -> DabState:
     if len(side) == 1:
         return replace(
             state,
-            phase=Phase.OVER,
+            step=Phase.OVER,
             winners=(p,),
             reason=f"player {p} reached the final destination with the required assets",
             rule="DAB-FINAL-2",
@@ -447,7 +450,7 @@ def _win(state: DabState) -> DabState:
     if all(finished[m] for m in side):
         return replace(
             new,
-            phase=Phase.OVER,
+            step=Phase.OVER,
             winners=side,
             reason=f"team {side} both reached their final destinations with the assets",
             rule="DAB-TEAM-3",
@@ -459,7 +462,7 @@ def end_turn(state: DabState) -> DabState:
     """The end of the turn: a Medkit may restore the survivors lost this turn
     (DAB-ASSET-5); without that choice the turn passes on."""
     if state.lost > 0 and pooled(state, state.active, MEDKITS) > 0:
-        return replace(state, phase=Phase.END)
+        return replace(state, step=Phase.END)
     from dieproof.reference.doom_and_bloom.rules import advance
 
     return advance(state)

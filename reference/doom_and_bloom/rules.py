@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from dieproof.reference.core import chance
-from dieproof.reference.core.errors import IllegalAction, InvalidAction
+from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.types import CHANCE, TERMINAL, Result, replace
 from dieproof.reference.doom_and_bloom import resolve
 from dieproof.reference.doom_and_bloom.base import (
@@ -63,6 +63,8 @@ from dieproof.reference.doom_and_bloom.types import (
     UseFuel,
 )
 
+_CHANCE_TYPES = frozenset({SetupRoll, DrawCharacter, DrawTown, MoveDie, DrawCard, Dice, DrawBonus})
+
 CHANCE_PHASES = frozenset(
     {
         Phase.SETUP_ROLL,
@@ -93,7 +95,7 @@ def initial_state(config: DabConfig) -> DabState:
     content = cat.content
     return DabState(
         config=config,
-        phase=Phase.SETUP_ROLL,
+        step=Phase.SETUP_ROLL,
         setup_rolls=(0,) * n,
         characters=(-1,) * n,
         assets=((0, 0, 0, 0, 0),) * n,
@@ -105,12 +107,14 @@ def initial_state(config: DabConfig) -> DabState:
         last_hospital=(-1,) * n,
         owed=(0,) * n,
         milestones=(0,) * n,
+        rewarded=(0,) * n,
         bonus=((0,) * len(content.bonuses),) * n,
         moved=(False,) * n,
         bartered=(False,) * n,
         skip=(False,) * n,
         extra=(0,) * n,
         finished=(False,) * n,
+        reactivated=(False,) * n,
         event_pile=tuple(c.copies for c in content.events),
         attack_pile=tuple(c.copies for c in content.attacks),
         bonus_pile=tuple(c.copies for c in content.bonuses),
@@ -121,7 +125,7 @@ def initial_state(config: DabConfig) -> DabState:
 
 
 def to_move(state: DabState) -> int:
-    phase = state.phase
+    phase = state.step
     if phase in CHANCE_PHASES:
         return CHANCE
     if phase is Phase.OVER:
@@ -165,7 +169,7 @@ def destinations(state: DabState) -> tuple[int, ...]:
 
 def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     """The open decisions, in the canonical order of the contract."""
-    phase = state.phase
+    phase = state.step
     p = state.active
     if phase in CHANCE_PHASES or phase is Phase.OVER:
         return ()
@@ -208,7 +212,7 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
 
 def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
     """The outcomes of a chance node with exact probabilities, in ascending order."""
-    phase = state.phase
+    phase = state.step
     cat = catalog(state.config)
     if phase is Phase.SETUP_ROLL:
         return chance.weighted((SetupRoll(total=t), w) for t, w in cat.rolls[SETUP_DICE])
@@ -239,32 +243,46 @@ def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
 # -- apply ------------------------------------------------------------------------------------
 
 
+_KINDS: dict[Phase, frozenset[type]] = {
+    Phase.SETUP_ROLL: frozenset({SetupRoll}),
+    Phase.CHARACTER: frozenset({DrawCharacter}),
+    Phase.DESTINATION: frozenset({DrawTown}),
+    Phase.FINAL: frozenset({DrawTown}),
+    Phase.MOVE_ROLL: frozenset({MoveDie}),
+    Phase.DRAW: frozenset({DrawCard}),
+    Phase.DICE: frozenset({Dice}),
+    Phase.BONUS: frozenset({DrawBonus}),
+}
+"""The one kind of outcome of each chance phase (a quick refusal of any other)."""
+
+
 def apply(state: DabState, action: DabAction) -> DabState:
     """The state after ``action``; raises IllegalAction when it is not open."""
-    if state.phase in CHANCE_PHASES:
-        outcomes = [a for a, _ in chance_outcomes(state)]
-        if action not in outcomes:
+    if state.step in CHANCE_PHASES:
+        if type(action) not in _KINDS[state.step] or action not in [
+            a for a, _ in chance_outcomes(state)
+        ]:
             raise _illegal("CHANCE", f"{action!r} is not an outcome here", "DAB-SETUP-1")
         return _apply_chance(state, action)
-    if state.phase is Phase.OVER:
+    if state.step is Phase.OVER:
         raise _illegal("OVER", "the game is over", "DAB-FINAL-2")
-    if action not in legal_actions(state):
+    if type(action) in _CHANCE_TYPES or action not in legal_actions(state):
         raise _illegal(
             "NOT_LEGAL",
-            f"{type(action).__name__} is not open in phase {state.phase.value}",
+            f"{type(action).__name__} is not open in phase {state.step.value}",
             _refusal_rule(state),
         )
     return _apply_decision(state, action)
 
 
 def is_legal(state: DabState, action: DabAction) -> bool:
-    if state.phase in CHANCE_PHASES:
+    if state.step in CHANCE_PHASES:
         return action in [a for a, _ in chance_outcomes(state)]
     return action in legal_actions(state)
 
 
 def result(state: DabState) -> Result | None:
-    if state.phase is not Phase.OVER:
+    if state.step is not Phase.OVER:
         return None
     return Result(winners=state.winners, reason=state.reason, rule=state.rule)
 
@@ -278,7 +296,7 @@ def _refusal_rule(state: DabState) -> str:
         Phase.MOVE: "DAB-MOVE-2",
         Phase.CROSSING: "DAB-CROSS-2",
         Phase.END: "DAB-ASSET-5",
-    }.get(state.phase, "DAB-EVENT-1")
+    }.get(state.step, "DAB-EVENT-1")
 
 
 def _apply_chance(state: DabState, action: DabAction) -> DabState:
@@ -292,10 +310,10 @@ def _apply_chance(state: DabState, action: DabAction) -> DabState:
         assets[seat] = catalog(state.config).content.characters[action.character].assets
         new = replace(state, characters=tuple(chars), assets=tuple(assets))
         if all(c >= 0 for c in chars):
-            return replace(new, phase=Phase.DESTINATION)
+            return replace(new, step=Phase.DESTINATION)
         return new
     if isinstance(action, DrawTown):
-        if state.phase is Phase.FINAL:
+        if state.step is Phase.FINAL:
             final = list(state.final)
             final[state.active] = action.town
             return resolve.settle(replace(state, final=tuple(final), then=Then.END))
@@ -307,7 +325,7 @@ def _apply_chance(state: DabState, action: DabAction) -> DabState:
             return _setup_rewards(new)
         return new
     if isinstance(action, MoveDie):
-        return replace(state, phase=Phase.MOVE, roll=action.value)
+        return replace(state, step=Phase.MOVE, roll=action.value)
     return resolve.apply_chance(state, action)
 
 
@@ -316,27 +334,29 @@ def _apply_decision(state: DabState, action: DabAction) -> DabState:
     if isinstance(action, KeepBusy):
         mats = Mats(state)
         mats.apply(state.busy_seat, tuple(-c for c in BENEFIT_COST))  # type: ignore[arg-type]
-        return replace(state, assets=mats.frozen(), busy=True, busy_seat=-1, phase=Phase.TURN)
+        return replace(state, assets=mats.frozen(), busy=True, busy_seat=-1, step=Phase.TURN)
     if isinstance(action, LetPass):
         return _busy_window(state, state.busy_seat)
     if isinstance(action, Reactivate):
         finished = list(state.finished)
         finished[p] = False
-        return _busy_window(replace(state, finished=tuple(finished)), p)
+        again = list(state.reactivated)
+        again[p] = True
+        return _busy_window(replace(state, finished=tuple(finished), reactivated=tuple(again)), p)
     if isinstance(action, Rest):
         return advance(state)
     if isinstance(action, Trade):
         offer = Offer(seat=p, partner=action.partner, give=action.give, get=action.get)
-        return replace(state, offer=offer, offered=True, phase=Phase.ANSWER)
+        return replace(state, offer=offer, offered=True, step=Phase.ANSWER)
     if isinstance(action, Barter):
         offer = Offer(seat=p, partner=action.partner, give=-1, get=action.get)
-        return replace(state, offer=offer, offered=True, phase=Phase.ANSWER)
+        return replace(state, offer=offer, offered=True, step=Phase.ANSWER)
     if isinstance(action, Accept):
         return _accept(state)
     if isinstance(action, Decline):
-        return replace(state, offer=None, phase=Phase.TURN)
+        return replace(state, offer=None, step=Phase.TURN)
     if isinstance(action, RollMove):
-        return replace(state, phase=Phase.MOVE_ROLL, origin=state.space[p])
+        return replace(state, step=Phase.MOVE_ROLL, origin=state.space[p])
     if isinstance(action, StayPut):
         return resolve.arrive(replace(state, origin=state.space[p]), state.space[p])
     if isinstance(action, UseFuel):
@@ -351,7 +371,7 @@ def _apply_decision(state: DabState, action: DabAction) -> DabState:
         spaces = list(state.space)
         spaces[p] = action.space
         return resolve.arrive(replace(state, moved=tuple(moved), space=tuple(spaces)), action.space)
-    if isinstance(action, EndTurn) and state.phase is Phase.MOVE:
+    if isinstance(action, EndTurn) and state.step is Phase.MOVE:
         moved = list(state.moved)
         moved[p] = True
         return resolve.end_turn(replace(state, moved=tuple(moved)))
@@ -392,7 +412,7 @@ def _accept(state: DabState) -> DabState:
         assets=mats.frozen(),
         bonus=tuple(tuple(h) for h in bonus),
         offer=None,
-        phase=Phase.TURN,
+        step=Phase.TURN,
     )
 
 
@@ -411,7 +431,7 @@ def _setup_roll(state: DabState, total: int) -> DabState:
     tied = [s for s, r in enumerate(rolls) if r == top]
     if len(tied) > 1:
         return replace(state, setup_rolls=tuple(0 if r == top else -1 for r in rolls))
-    return replace(state, setup_rolls=tuple(rolls), start_player=tied[0], phase=Phase.CHARACTER)
+    return replace(state, setup_rolls=tuple(rolls), start_player=tied[0], step=Phase.CHARACTER)
 
 
 def _order(state: DabState) -> list[int]:
@@ -443,6 +463,7 @@ def _setup_rewards(state: DabState) -> DabState:
     from dieproof.reference.doom_and_bloom.types import SURVIVORS
 
     milestones = list(state.milestones)
+    rewarded = list(state.rewarded)
     owed = list(state.owed)
     cat = catalog(state.config)
     for seat in _order(state):
@@ -452,8 +473,9 @@ def _setup_rewards(state: DabState) -> DabState:
         reached, fresh = new_milestones(0, pooled(state, seat, SURVIVORS))
         for m in cat.sides[seat]:
             milestones[m] = reached
+            rewarded[m] += fresh
         owed[seat] = fresh
-    new = replace(state, milestones=tuple(milestones), owed=tuple(owed))
+    new = replace(state, milestones=tuple(milestones), rewarded=tuple(rewarded), owed=tuple(owed))
     return next_setup_reward(new)
 
 
@@ -486,7 +508,7 @@ def begin_turn(state: DabState, seat: int, extra: bool = False) -> DabState:
     if state.turns >= state.config.turn_limit:
         return replace(
             state,
-            phase=Phase.OVER,
+            step=Phase.OVER,
             active=-1,
             actor=-1,
             winners=(),
@@ -522,7 +544,7 @@ def begin_turn(state: DabState, seat: int, extra: bool = False) -> DabState:
     if state.finished[seat]:
         if has_required(state, seat):
             return advance(new)
-        return replace(new, phase=Phase.REACTIVATE)
+        return replace(new, step=Phase.REACTIVATE)
     return _busy_window(new, seat)
 
 
@@ -538,8 +560,8 @@ def _busy_window(state: DabState, after: int) -> DabState:
             if r == p:
                 break
             if r in rivals and can_pay(state, r, BENEFIT_COST):
-                return replace(state, phase=Phase.BUSY, busy_seat=r)
-    return replace(state, phase=Phase.TURN, busy_seat=-1)
+                return replace(state, step=Phase.BUSY, busy_seat=r)
+    return replace(state, step=Phase.TURN, busy_seat=-1)
 
 
 def advance(state: DabState) -> DabState:
@@ -560,11 +582,3 @@ def advance(state: DabState) -> DabState:
             continue
         break
     return begin_turn(replace(state, skip=tuple(skip)), q)
-
-
-def check_action(state: DabState, action: object) -> None:
-    """Refuse a value that is not an action of this game."""
-    from dieproof.reference.doom_and_bloom.types import ACTION_TYPES
-
-    if not isinstance(action, ACTION_TYPES):
-        raise InvalidAction("DAB.ACTION_TYPE", f"not an action: {action!r}")

@@ -120,33 +120,44 @@ class Region(Value, frozen=True):
     """A water or mountain region, surrounded by impassable borders."""
 
     id: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+    """The region's name, used by spaces and crossings."""
     terrain: Literal["water", "mountain"]
+    """Water or mountain."""
 
 
 class Town(Value, frozen=True):
     """A town token and the town's label."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+    """The town's name, also on its token."""
     color: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] = ""
+    """The town's colour on the board."""
     reward_choice: Annotated[int, msgspec.Meta(ge=0, le=MAX_AMOUNT)] = 1
     """Resources of the player's choice gained on a successful Event here."""
     reward_survivors: Annotated[int, msgspec.Meta(ge=0, le=MAX_AMOUNT)] = 1
+    """Survivors gained on a successful Event here."""
     reward_bonus: Annotated[int, msgspec.Meta(ge=0, le=MAX_AMOUNT)] = 1
+    """Bonus cards drawn on a successful Event here."""
     source: Annotated[str, msgspec.Meta(max_length=MAX_SOURCE)] = "provisional"
+    """Where the town's name and rewards come from."""
 
 
 class Board(Value, frozen=True):
     """The game board as data (see ``data/board.json`` and its JSON Schema)."""
 
     name: Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
+    """The board's name, for people."""
     provisional: bool
     """True for dieproof's placeholder board; the printed board is not published."""
     source: Annotated[str, msgspec.Meta(max_length=MAX_SOURCE)]
+    """Where the board comes from (the printed board, or a placeholder)."""
     spaces: Annotated[tuple[Space, ...], msgspec.Meta(min_length=1, max_length=MAX_SPACES)]
+    """Every space; states name spaces by their index in this list."""
     edges: tuple[tuple[str, str], ...]
     """Undirected adjacencies between spaces (never between a region space and a space
     outside its region: those are impassable borders; crossings enter by arrows)."""
     regions: tuple[Region, ...] = ()
+    """The water and mountain regions."""
     towns: tuple[Town, ...] = ()
     """The town tokens in the bag, in index order (states name towns by this index)."""
 
@@ -176,21 +187,29 @@ class Card(Value, frozen=True):
     """An Event or Attack card."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+    """The card's name."""
     test: Test
     """``auto``: the card shows one tag only; ``search``/``raiders``: a five-dice roll
     against ``target``; ``least``/``most``: success when no other player holds less
     (more) of ``stat``; ``choice``: pay ``price`` for success, or take the failure."""
     success: Effect | None = None
+    """The Success result (None: the card has no Success tag)."""
     failure: Effect | None = None
+    """The Failure result (None: the card has no Failure tag)."""
     target: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    """The number a search or raider roll must meet."""
     stat: Annotated[int, msgspec.Meta(ge=0, le=4)] = 0
+    """The asset a least/most card compares (0 Food to 4 Medkits)."""
     price: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
     """The assets a ``choice`` card's success option costs."""
     price_bonus: Annotated[int, msgspec.Meta(ge=0, le=MAX_AMOUNT)] = 0
     """Bonus cards a ``choice`` card's success option discards."""
     copies: Annotated[int, msgspec.Meta(ge=1, le=MAX_COPIES)] = 1
+    """Copies in its deck."""
     source: Annotated[str, msgspec.Meta(max_length=MAX_SOURCE)] = "provisional"
+    """Where each part of the card comes from."""
     provisional: bool = True
+    """True when any part of the card is dieproof's placeholder."""
 
 
 BonusKind = Literal["search", "raiders", "move", "supply"]
@@ -200,32 +219,44 @@ class BonusCard(Value, frozen=True):
     """A Bonus card (all provisional: the rulebook names none)."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+    """The card's name."""
     kind: BonusKind
     """When it may be played: after a search roll, after a raider roll, after the
     movement roll, or at the start of the player's own turn (``supply``)."""
     amount: Annotated[int, msgspec.Meta(ge=1, le=MAX_AMOUNT)]
     """Points added to the roll, or resources of choice gained."""
     copies: Annotated[int, msgspec.Meta(ge=1, le=MAX_COPIES)] = 1
+    """Copies in the Bonus deck."""
     source: Annotated[str, msgspec.Meta(max_length=MAX_SOURCE)] = "provisional"
+    """Where the card comes from."""
     provisional: bool = True
+    """True for dieproof's placeholder cards."""
 
 
 class Character(Value, frozen=True):
     """A character card and its starting assets."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+    """The character's name."""
     assets: tuple[int, int, int, int, int]
+    """Starting Food, Fuel, Weaponry, Survivors, Medkits."""
     source: Annotated[str, msgspec.Meta(max_length=MAX_SOURCE)] = "provisional"
+    """Where the card's numbers come from."""
     provisional: bool = True
+    """True when the starting assets are dieproof's placeholder."""
 
 
 class Content(Value, frozen=True):
     """Everything the rulebook does not print: cards, characters, the die's faces."""
 
     events: Annotated[tuple[Card, ...], msgspec.Meta(min_length=1, max_length=MAX_CARDS)]
+    """The Event deck (64 cards by default)."""
     attacks: Annotated[tuple[Card, ...], msgspec.Meta(min_length=1, max_length=MAX_CARDS)]
+    """The Attack deck (40 cards by default)."""
     bonuses: Annotated[tuple[BonusCard, ...], msgspec.Meta(min_length=1, max_length=MAX_CARDS)]
+    """The Bonus deck (32 cards by default)."""
     characters: Annotated[tuple[Character, ...], msgspec.Meta(min_length=4, max_length=16)]
+    """The character cards (eight by default)."""
     die: Annotated[tuple[int, ...], msgspec.Meta(min_length=1, max_length=12)] = (
         1,
         1,
@@ -260,17 +291,25 @@ class Readings(Value, frozen=True):
 class DabConfig(Config, frozen=True):
     """A game of Doom and Bloom SURVIVAL!."""
 
-    players: Annotated[int, msgspec.Meta(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 3
+    players: int = 3
+    """Two to four (checked by the rules: ``DAB.PLAYERS``)."""
     length: Length = "normal"
-    teams: bool = False
-    """Team play (four players only): seats 0 and 2 against seats 1 and 3."""
+    """The game length: short, normal or long (destinations and required assets)."""
+    play: Literal["solo", "teams"] = "solo"
+    """``teams``: team play (four players only), seats 0 and 2 against seats 1 and 3."""
     board: Board | None = None
     """The board; ``None``: dieproof's provisional default board."""
     content: Content | None = None
     """Cards, characters and dice; ``None``: dieproof's default (mostly provisional)."""
-    turn_limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_TURN_LIMIT)] = 400
+    turn_limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_TURN_LIMIT)] = 200
     """dieproof's bound: the game ends with no winner after this many turns (DAB-A10)."""
     readings: Readings = Readings()
+    """The reading of each selectable ambiguity."""
+
+    @property
+    def teams(self) -> bool:
+        """Whether this is team play."""
+        return self.play == "teams"
 
 
 # -- state ---------------------------------------------------------------------------------
@@ -322,6 +361,49 @@ class Phase(IdentityEnum):
     OVER = "over"
 
 
+class Stage(IdentityEnum):
+    """The part of the game a step belongs to (the ``phase`` property of a state)."""
+
+    SETUP = "setup"
+    """The start roll, the characters and the destinations."""
+    START = "start"
+    """The start of a turn: keeping busy, reactivating, offers, supply cards."""
+    MOVE = "move"
+    """The movement roll and the move."""
+    CARD = "card"
+    """The card, its roll and its results."""
+    END = "end"
+    """Crossings, the final destination, the medkit."""
+    OVER = "over"
+    """The game is over."""
+
+
+STAGE_OF: Final = {
+    Phase.SETUP_ROLL: Stage.SETUP,
+    Phase.CHARACTER: Stage.SETUP,
+    Phase.DESTINATION: Stage.SETUP,
+    Phase.BUSY: Stage.START,
+    Phase.REACTIVATE: Stage.START,
+    Phase.TURN: Stage.START,
+    Phase.ANSWER: Stage.START,
+    Phase.MOVE_ROLL: Stage.MOVE,
+    Phase.MOVE: Stage.MOVE,
+    Phase.DRAW: Stage.CARD,
+    Phase.PRE_ROLL: Stage.CARD,
+    Phase.DICE: Stage.CARD,
+    Phase.POST_ROLL: Stage.CARD,
+    Phase.CHOICE: Stage.CARD,
+    Phase.LOSE: Stage.CARD,
+    Phase.GAIN: Stage.CARD,
+    Phase.BONUS: Stage.CARD,
+    Phase.CROSSING: Stage.END,
+    Phase.FINAL: Stage.END,
+    Phase.END: Stage.END,
+    Phase.OVER: Stage.OVER,
+}
+"""The stage of each step."""
+
+
 class Then(IdentityEnum):
     """What follows once the pending choices and draws of a result are done."""
 
@@ -341,6 +423,7 @@ class Offer(Value, frozen=True):
     seat: int
     """Who offers (the active player)."""
     partner: int
+    """The seat the offer is made to."""
     give: int
     """The item offered (-1: the offerer's next turn, a barter); see :data:`ITEMS`."""
     get: int
@@ -353,10 +436,13 @@ BONUS_ITEM: Final = 4
 
 
 class DabState(State, frozen=True):
-    """A position; every tuple indexed by seat has one entry per player."""
+    """A position; every tuple indexed by seat has one entry per player. ``step`` says
+    where the game stands and who acts (see :class:`Phase`)."""
 
     config: DabConfig
-    phase: Phase
+    """The configuration the game was set up with."""
+    step: Phase
+    """Where the game stands (see Phase)."""
     active: int = -1
     """The seat whose turn it is (-1 during setup)."""
     actor: int = -1
@@ -365,6 +451,7 @@ class DabState(State, frozen=True):
     turns: int = 0
     """Turns started so far."""
     start_player: int = -1
+    """The seat that won the start roll (-1 before)."""
     setup_rolls: tuple[int, ...] = ()
     """Six-dice totals of the start-player roll (0: not rolled yet; -1: out of a tie)."""
     characters: tuple[int, ...] = ()
@@ -389,6 +476,9 @@ class DabState(State, frozen=True):
     milestones: tuple[int, ...] = ()
     """Survivor milestones reached, per seat, as a bit set over MILESTONES (teammates
     share theirs)."""
+    rewarded: tuple[int, ...] = ()
+    """Milestone rewards granted to each seat's side so far (teammates share theirs):
+    one per milestone reached, never more (DAB-INV-MILESTONES)."""
     bonus: tuple[tuple[int, ...], ...] = ()
     """Bonus cards held per seat, as counts per content index (teammates share theirs:
     the team's hand is kept on its first seat)."""
@@ -402,10 +492,14 @@ class DabState(State, frozen=True):
     """Additional turns owed to each seat after its next turn."""
     finished: tuple[bool, ...] = ()
     """Team play: teammates done at their final destination."""
+    reactivated: tuple[bool, ...] = ()
+    """Team play: teammates that have reactivated after being done."""
     event_pile: tuple[int, ...] = ()
     """Event cards left in the draw pile, as counts per content index."""
     attack_pile: tuple[int, ...] = ()
+    """Attack cards left in the draw pile, as counts per content index."""
     bonus_pile: tuple[int, ...] = ()
+    """Bonus cards left in the draw pile, as counts per content index."""
     # -- the turn in progress --
     busy_seat: int = -1
     """The rival deciding whether to keep the active player busy."""
@@ -414,14 +508,17 @@ class DabState(State, frozen=True):
     offered: bool = False
     """The active player has made this turn's one offer."""
     offer: Offer | None = None
+    """The offer waiting for an answer (step answer only)."""
     extra_turn: bool = False
     """This turn is an additional turn from a barter."""
     roll: int = 0
     """The movement allowance: die plus fuel and move bonus cards."""
     fuel_used: bool = False
+    """Whether the Fuel benefit was used this turn."""
     origin: int = -1
     """Where the pawn started this turn's movement."""
     deck: Literal["", "event", "attack"] = ""
+    """The deck of the card being drawn or resolved (\"\" none)."""
     card: int = -1
     """The card being resolved (content index in ``deck``; -1 none)."""
     dice: int = 0
@@ -429,18 +526,32 @@ class DabState(State, frozen=True):
     total: int = 0
     """The roll's total after modifiers."""
     food_uses: int = 0
+    """Food benefits used this turn (at most 2)."""
     weaponry_used: bool = False
+    """Whether the Weaponry benefit was used this turn."""
     success: bool = False
     """The result of the card resolved last this turn."""
     pending_lose: int = 0
+    """Resources of choice still to lose (from the actor's side)."""
     pending_gain: int = 0
+    """Resources of choice still to gain (on the actor's mat)."""
     pending_bonus: int = 0
+    """Bonus cards still to draw for the actor."""
     then: Then = Then.END
+    """What follows once the pending results are taken."""
     lost: int = 0
     """Survivors lost this turn (what a Medkit restores)."""
     winners: tuple[int, ...] = ()
+    """The winning seats (one player, or a team), once the game is over."""
     reason: str = ""
+    """Why the game ended, for people (\"\" while it runs)."""
     rule: str = ""
+    """The rule that ended the game (\"\" while it runs)."""
+
+    @property
+    def phase(self) -> Stage:
+        """The stage of the game the step belongs to (derived; not in the JSON)."""
+        return STAGE_OF[self.step]
 
 
 # -- actions ------------------------------------------------------------------------------
@@ -466,15 +577,20 @@ class Trade(Action, frozen=True, tag="trade"):
     """Offer one item for one item of a player of another side (see :data:`ITEMS`)."""
 
     partner: int
+    """The seat the offer is made to (a player of another side)."""
     give: int
+    """The item offered (see ITEMS)."""
     get: int
+    """The item asked for in return."""
 
 
 class Barter(Action, frozen=True, tag="barter"):
     """Offer one's next turn for one item (once per game)."""
 
     partner: int
+    """The seat offered the turn (a player of another side)."""
     get: int
+    """The item asked for (see ITEMS: 0-2 resources, 3 a Medkit, 4 + k a Bonus card)."""
 
 
 class Accept(Action, frozen=True, tag="accept"):
@@ -501,12 +617,14 @@ class PlayBonus(Action, frozen=True, tag="play-bonus"):
     """Play a Bonus card (content index) where its kind permits."""
 
     card: int
+    """The Bonus card played (content index)."""
 
 
 class Move(Action, frozen=True, tag="move"):
     """Finish the movement on a space (board index) within the roll."""
 
     space: int
+    """The space to finish on (board space index)."""
 
 
 class ExtraMile(Action, frozen=True, tag="extra-mile"):
@@ -533,6 +651,7 @@ class Option(Action, frozen=True, tag="option"):
     """A choice card's option: 0 pays the price for success, 1 takes the failure."""
 
     option: int
+    """0: pay the price for success; 1: take the failure."""
     card: int = -1
     """The Bonus card kind (content index) discarded for a price in Bonus cards."""
 
@@ -541,24 +660,28 @@ class Gain(Action, frozen=True, tag="gain"):
     """Gain one resource of choice (0 Food, 1 Fuel, 2 Weaponry)."""
 
     resource: int
+    """0 Food, 1 Fuel, 2 Weaponry."""
 
 
 class Lose(Action, frozen=True, tag="lose"):
     """Lose one resource of choice (0 Food, 1 Fuel, 2 Weaponry)."""
 
     resource: int
+    """0 Food, 1 Fuel, 2 Weaponry (one the side holds)."""
 
 
 class Enter(Action, frozen=True, tag="enter"):
     """After clearing a crossing: a free move along one of its arrows."""
 
     space: int
+    """The region space the arrow points to (board space index)."""
 
 
 class Bypass(Action, frozen=True, tag="bypass"):
     """After clearing a crossing: a free move to another crossing of its region."""
 
     space: int
+    """The other crossing of the region (board space index)."""
 
 
 class Remain(Action, frozen=True, tag="remain"):
@@ -577,42 +700,49 @@ class SetupRoll(Action, frozen=True, tag="setup-roll"):
     """Chance: a player's six-dice total for the start player."""
 
     total: int
+    """The sum of the six dice."""
 
 
 class DrawCharacter(Action, frozen=True, tag="draw-character"):
     """Chance: a character card (content index)."""
 
     character: int
+    """The character drawn (content index)."""
 
 
 class DrawTown(Action, frozen=True, tag="draw-town"):
     """Chance: a town token (board town index), a destination or the final one."""
 
     town: int
+    """The town token drawn (board town index)."""
 
 
 class MoveDie(Action, frozen=True, tag="move-die"):
     """Chance: the movement die."""
 
     value: int
+    """The face rolled."""
 
 
 class DrawCard(Action, frozen=True, tag="draw-card"):
     """Chance: the top Event or Attack card (content index in that deck)."""
 
     card: int
+    """The card drawn (content index in the deck being drawn from)."""
 
 
 class Dice(Action, frozen=True, tag="dice"):
     """Chance: the total of a search or raider roll."""
 
     total: int
+    """The sum of the dice."""
 
 
 class DrawBonus(Action, frozen=True, tag="draw-bonus"):
     """Chance: a Bonus card (content index)."""
 
     card: int
+    """The Bonus card drawn (content index)."""
 
 
 DabAction = (

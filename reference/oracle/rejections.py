@@ -86,7 +86,7 @@ def rejection_cases(g: Game, seeds: int = REJECTION_SEEDS) -> list[dict[str, JSO
     enums = schema_enums(g)
     games: list[tuple[Config, tuple[Action, ...]]] = [
         (config, tuple(driver.play(g, config, seed).actions))
-        for config in sorted(g.configs(), key=lambda c: c.players)
+        for config in sorted(g.vector_configs(), key=lambda c: c.players)
         for seed in range(seeds)
     ]
     for rank, wide in ((1, False), (2, True)):

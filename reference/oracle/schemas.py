@@ -634,7 +634,7 @@ def _shape(schema: JSON) -> JSON:
     a tuple compares equal to the same list)."""
     if isinstance(schema, dict):
         return {k: _shape(v) for k, v in schema.items() if k not in {"description", "title"}}
-    if isinstance(schema, list | tuple):
+    if isinstance(schema, list | tuple):  # a default of () is the JSON array []
         return [_shape(item) for item in schema]
     return schema
 

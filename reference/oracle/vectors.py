@@ -192,7 +192,7 @@ def random_cases(
 ) -> list[dict[str, JSON]]:
     """Seeded random games for every official configuration and, with ``readings``,
     for the default configuration under every non-default reading."""
-    configs = [(config_slug(g, c), c) for c in g.configs()]
+    configs = [(config_slug(g, c), c) for c in g.vector_configs()]
     if readings:
         configs += [(f"{config_slug(g, c)}-{label}", c) for label, c in reading_configs(g)]
     cases = []

@@ -1,0 +1,189 @@
+"""Doom and Bloom SURVIVAL! in z3: the model's variables and the small vocabulary its
+formulas use (pooled holdings, paying from a side, keeping variables, the turn passing)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import z3
+
+from dieproof.proofs.model import Sort, Vars
+from dieproof.reference.doom_and_bloom.types import CAPS, MAX_PLAYERS, Phase
+
+SEATS = range(MAX_PLAYERS)
+"""The model has a slot per possible seat; ``seat[i]`` says whether seat i plays."""
+
+STEP = {phase: i for i, phase in enumerate(Phase)}
+"""The number of each phase of the reference (the model's ``step``)."""
+SETUP_STEPS = (STEP[Phase.SETUP_ROLL], STEP[Phase.CHARACTER], STEP[Phase.DESTINATION])
+OVER = STEP[Phase.OVER]
+
+ASSET_NAMES = ("food", "fuel", "weaponry", "survivors", "medkits")
+RESOURCES = range(3)
+
+GLOBAL_INT = (
+    "n",
+    "step",
+    "active",
+    "actor",
+    "chooser",
+    "dice",
+    "total",
+    "food_uses",
+    "roll",
+    "pend_gain",
+    "pend_lose",
+    "pend_bonus",
+    "lost",
+    "k",
+    "req_food",
+    "req_fuel",
+    "req_weaponry",
+    "req_survivors",
+    "req_medkits",
+    "fmin",
+    "fmax",
+    "turns",
+    "limit",
+    "winners",
+)
+"""``step`` is the reference's phase (:data:`STEP`); ``active`` the seat whose turn it
+is (-1 in setup), ``actor`` the seat taking pending gains, ``chooser`` the rival deciding
+to keep the active player busy or the partner of an offer; ``dice`` the dice of the
+search or raider roll in progress (0: none), ``total`` its total after modifiers,
+``food_uses`` the Food benefits used this turn, ``roll`` the movement allowance after
+modifiers; ``pend_*`` the losses, gains and Bonus draws a result left; ``lost`` the
+Survivors lost this turn; ``k`` the destinations per player, ``req_*`` the required
+assets, ``fmin``/``fmax`` the lowest and highest die face, ``turns`` the turns begun and
+``limit`` dieproof's turn limit; ``winners`` the winning seats."""
+GLOBAL_BOOL = ("teams", "fuel_used", "weapon_used", "busy", "over")
+PER_SEAT_INT = (*ASSET_NAMES, "ms", "rw", "sc", "bt", "ex")
+"""Per seat: its five assets; ``ms`` the survivor milestones its side has reached,
+``rw`` the milestone rewards its side was granted; ``sc`` the destinations scouted;
+``bt`` the barters it made; ``ex`` the additional turns it is owed."""
+PER_SEAT_BOOL = ("seat", "fin", "cc", "atf", "skip", "done", "won", "again")
+"""Per seat: whether it plays; whether its final destination is drawn; whether its pawn
+is in Center City, or on its final destination; whether it skips its next turn; whether
+it is done (team play), won, or has reactivated."""
+
+CONSTANTS = (
+    "n",
+    "teams",
+    "k",
+    "req_food",
+    "req_fuel",
+    "req_weaponry",
+    "req_survivors",
+    "req_medkits",
+    "fmin",
+    "fmax",
+    "limit",
+    *(f"seat[{i}]" for i in SEATS),
+)
+SCRATCH = (
+    "dice",
+    "total",
+    "food_uses",
+    "roll",
+    "fuel_used",
+    "weapon_used",
+    "busy",
+    "lost",
+    "pend_gain",
+    "pend_lose",
+    "pend_bonus",
+)
+"""What a turn keeps for itself; all of it is reset when a turn begins."""
+
+
+def _variables() -> dict[str, Sort]:
+    names: dict[str, Sort] = {}
+    for name in GLOBAL_INT:
+        names[name] = "int"
+    for name in GLOBAL_BOOL:
+        names[name] = "bool"
+    for i in SEATS:
+        for name in PER_SEAT_INT:
+            names[f"{name}[{i}]"] = "int"
+        for name in PER_SEAT_BOOL:
+            names[f"{name}[{i}]"] = "bool"
+    return names
+
+
+VARIABLES = _variables()
+
+DESCRIPTIONS = {
+    "step": "the reference's phase, numbered in the order of Phase",
+    "dice": "dice in the search or raider roll in progress (0 none, 5, or 6)",
+    "total": "that roll's total after food, weaponry and Bonus cards",
+    "roll": "the movement allowance after fuel and Bonus cards",
+    **{f"ms[{i}]": f"survivor milestones seat {i}'s side has reached" for i in SEATS},
+    **{f"rw[{i}]": f"milestone rewards seat {i}'s side was granted" for i in SEATS},
+    **{f"sc[{i}]": f"destinations seat {i} has scouted, in order" for i in SEATS},
+    **{f"bt[{i}]": f"turns seat {i} has bartered away" for i in SEATS},
+}
+
+
+# -- small vocabulary ---------------------------------------------------------------------
+
+
+def at(v: Vars, name: str, seat: int) -> z3.ArithRef:
+    return v.num(f"{name}[{seat}]")
+
+
+def flag_at(v: Vars, name: str, seat: int) -> z3.BoolRef:
+    return v.flag(f"{name}[{seat}]")
+
+
+def asset(v: Vars, j: int, seat: int) -> z3.ArithRef:
+    return at(v, ASSET_NAMES[j], seat)
+
+
+def partner(i: int) -> int:
+    return (i + 2) % MAX_PLAYERS
+
+
+def pooled(v: Vars, j: int, i: int) -> z3.ArithRef:
+    """Asset ``j`` of seat ``i``'s side (a team pools its two mats)."""
+    own = asset(v, j, i)
+    return z3.If(v.flag("teams"), own + asset(v, j, partner(i)), own)
+
+
+def required(v: Vars, j: int) -> z3.ArithRef:
+    return v.num(f"req_{ASSET_NAMES[j]}")
+
+
+def has_required(v: Vars, i: int) -> z3.BoolRef:
+    return z3.And(*(pooled(v, j, i) >= required(v, j) for j in range(5)))
+
+
+def same_side(v: Vars, i: int, seat: z3.ArithRef) -> z3.BoolRef:
+    """Whether seat ``i`` is on the side of the seat ``seat`` names."""
+    return z3.Or(seat == i, z3.And(v.flag("teams"), seat == partner(i)))
+
+
+def is_seat(term: z3.ArithRef, i: int) -> z3.BoolRef:
+    return term == i
+
+
+def cap(j: int) -> int:
+    return CAPS[j]
+
+
+def keep(v: Vars, w: Vars, names: Iterable[str]) -> list[z3.BoolRef]:
+    """``name' = name`` for each name, whatever its sort."""
+    kept: list[z3.BoolRef] = []
+    for name in names:
+        if VARIABLES[name] == "int":
+            kept.append(w.num(name) == v.num(name))
+        else:
+            kept.append(w.flag(name) == v.flag(name))
+    return kept
+
+
+def seat_names(*names: str) -> tuple[str, ...]:
+    return tuple(f"{name}[{i}]" for i in SEATS for name in names)
+
+
+def count(flags: Iterable[z3.BoolRef]) -> z3.ArithRef:
+    return z3.Sum(*(z3.If(f, z3.IntVal(1), z3.IntVal(0)) for f in flags))

@@ -1,0 +1,95 @@
+"""Doom and Bloom SURVIVAL!: the oracle contract's orders, the position builder, and the
+refinement check catching planted bugs in the rules (the model carries the dice, the
+roll's total after modifiers, the movement allowance and the benefits' costs)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dieproof.proofs import proofs_for, refine
+from dieproof.reference import game
+from dieproof.reference.core.errors import InvalidState
+from dieproof.reference.doom_and_bloom import resolve, rules
+from dieproof.reference.doom_and_bloom.types import (
+    Barter,
+    DabState,
+    PlayBonus,
+    RollMove,
+    StayPut,
+    Trade,
+)
+
+GAME = game("doom-and-bloom")
+
+
+def _position(**description: object) -> DabState:
+    state = GAME.position(json.dumps(description))
+    assert isinstance(state, DabState)
+    return state
+
+
+@pytest.mark.rule("DAB-TRADE-1", "DAB-TRADE-2")
+def test_a_turn_lists_trades_barters_roll_stay_and_supply_in_order() -> None:
+    state = _position(
+        config={"players": 2},
+        seats=[
+            {"character": "Nurse", "space": "r3c6", "bonus": ["Supply Drop"]},
+            {"character": "Farmer"},
+        ],
+    )
+    legal = rules.legal_actions(state)
+    kinds = [type(a) for a in legal]
+    first_barter = kinds.index(Barter)
+    assert all(k is Trade for k in kinds[:first_barter])
+    trades = [(a.partner, a.give, a.get) for a in legal if isinstance(a, Trade)]
+    assert trades == sorted(trades)
+    assert kinds[-3:] == [RollMove, StayPut, PlayBonus]
+
+
+@pytest.mark.rule("DAB-BOARD-1")
+def test_positions_refuse_unknown_names() -> None:
+    with pytest.raises(InvalidState, match="no space"):
+        _position(
+            config={"players": 2},
+            seats=[{"character": "Nurse", "space": "nowhere"}, {"character": "Farmer"}],
+        )
+    with pytest.raises(InvalidState, match="2 seats"):
+        _position(config={"players": 3}, seats=[{"character": "Nurse"}, {"character": "Farmer"}])
+
+
+@pytest.mark.invariant("DAB-INV-DICE")
+def test_refinement_catches_an_extra_mile_of_seven_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(resolve, "EXTRA_MILE_DICE", 7)
+    report = refine(GAME, proofs_for(GAME.id), games=40, seed=3)
+    assert not report.ok
+
+
+def test_refinement_catches_food_worth_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = resolve.apply_decision
+
+    def broken(state: DabState, action: object) -> DabState:
+        after = original(state, action)  # type: ignore[arg-type]
+        if type(action).__name__ == "SpendFood":
+            from dieproof.reference.core.types import replace
+
+            return replace(after, total=after.total + 1)
+        return after
+
+    monkeypatch.setattr(resolve, "apply_decision", broken)
+    report = refine(GAME, proofs_for(GAME.id), games=40, seed=3)
+    assert not report.ok
+
+
+@pytest.mark.invariant("DAB-INV-MILESTONES")
+def test_refinement_catches_a_milestone_rewarded_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dieproof.reference.doom_and_bloom.base import new_milestones as original
+
+    def twice(reached: int, survivors: int) -> tuple[int, int]:
+        bits, fresh = original(reached, survivors)
+        return bits, 2 * fresh
+
+    monkeypatch.setattr(resolve, "new_milestones", twice)
+    report = refine(GAME, proofs_for(GAME.id), games=60, seed=3)
+    assert not report.ok
