@@ -184,6 +184,18 @@ class WrongEncoding:
     mutate: Callable[[Model], Model]
     """Builds the wrong model from the right one (see :meth:`Model.with_transition`)."""
 
+    @classmethod
+    def swapping(
+        cls, name: str, transition: str, relation: Relation, *, catches: str, what: str
+    ) -> WrongEncoding:
+        """The model with ``transition``'s relation replaced by ``relation``: the usual
+        wrong encoding, documented as "transition: what is wrong; what must refute it"."""
+        return cls(
+            name,
+            f"{transition}: {what}; {catches} must be refuted",
+            lambda m: m.with_transition(transition, relation),
+        )
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Model:

@@ -1052,6 +1052,12 @@ def goal_milestones(v: Vars) -> z3.BoolRef:
     return z3.Or(*(at(v, "ms", i) == len(MILESTONES) for i in SEATS))
 
 
+def _active_adds(v: Vars, w: Vars, name: str, amount: int) -> list[z3.BoolRef]:
+    """The active seat's count ``name`` grows by ``amount``; every other seat's stays."""
+    active = v.num("active")
+    return [at(w, name, i) == at(v, name, i) + z3.If(active == i, amount, 0) for i in SEATS]
+
+
 def _broken_gain(v: Vars, w: Vars) -> z3.BoolRef:
     actor = v.num("actor")
     return z3.And(
@@ -1088,16 +1094,10 @@ def _broken_milestone(v: Vars, w: Vars) -> z3.BoolRef:
 
 
 def _broken_scout(v: Vars, w: Vars) -> z3.BoolRef:
-    active = v.num("active")
     return z3.And(
         _step(v, Phase.POST_ROLL),
         *_frame(v, w, {*TAIL_CHANGES, *seat_names("sc")}),
-        *(
-            z3.If(
-                active == i, at(w, "sc", i) == at(v, "sc", i) + 2, at(w, "sc", i) == at(v, "sc", i)
-            )
-            for i in SEATS
-        ),
+        *_active_adds(v, w, "sc", 2),
     )
 
 
@@ -1123,16 +1123,10 @@ def _broken_final(v: Vars, w: Vars) -> z3.BoolRef:
 
 
 def _broken_barter(v: Vars, w: Vars) -> z3.BoolRef:
-    active = v.num("active")
     return z3.And(
         _step(v, Phase.ANSWER),
         *_frame(v, w, {"step", *seat_names("bt", "skip")}),
-        *(
-            z3.If(
-                active == i, at(w, "bt", i) == at(v, "bt", i) + 1, at(w, "bt", i) == at(v, "bt", i)
-            )
-            for i in SEATS
-        ),
+        *_active_adds(v, w, "bt", 1),
     )
 
 
@@ -1166,8 +1160,7 @@ refute it, and what is wrong."""
 
 def _wrong(defect: Defect) -> WrongEncoding:
     name, relation, catches, what = WRONG_DOCS[defect]
-    doc = f"{name}: {what}; {catches} must be refuted"
-    return WrongEncoding(defect, doc, lambda m: m.with_transition(name, relation))
+    return WrongEncoding.swapping(defect, name, relation, catches=catches, what=what)
 
 
 WRONG: tuple[WrongEncoding, ...] = tuple(_wrong(defect) for defect in WRONG_DOCS)

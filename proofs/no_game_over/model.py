@@ -625,8 +625,7 @@ WRONG_DOCS: dict[Defect, tuple[str, str, str]] = {
 def _wrong(defect: Defect) -> WrongEncoding:
     name, catches, what = WRONG_DOCS[defect]
     broken = partial(TRANSITIONS[name], defect=defect)
-    doc = f"{name}: {what}; {catches} must be refuted"
-    return WrongEncoding(defect, doc, lambda m: m.with_transition(name, broken))
+    return WrongEncoding.swapping(defect, name, broken, catches=catches, what=what)
 
 
 WRONG: tuple[WrongEncoding, ...] = tuple(_wrong(d) for d in WRONG_DOCS)

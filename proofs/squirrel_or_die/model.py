@@ -371,8 +371,7 @@ refute it, and what is wrong."""
 def _wrong(defect: Defect) -> WrongEncoding:
     name, relation, catches, what = WRONG_DOCS[defect]
     broken = partial(relation, defect=defect)
-    doc = f"{name}: {what}; {catches} must be refuted"
-    return WrongEncoding(defect, doc, lambda m: m.with_transition(name, broken))
+    return WrongEncoding.swapping(defect, name, broken, catches=catches, what=what)
 
 
 WRONG: tuple[WrongEncoding, ...] = tuple(_wrong(defect) for defect in WRONG_DOCS)
