@@ -133,8 +133,8 @@ def test_ajax() -> None:
     m = replace(s.members[0], tools=(content.BAG,), spare=(content.BAG, content.PICK_AXE))
     from dieproof.reference.dont_let_it_die.day import equip_slots
 
-    assert equip_slots(m, content.BAG, "tool") == [0]  # two different tools
-    assert equip_slots(m, content.PICK_AXE, "tool") == [0, 1]
+    assert equip_slots(s.config, m, content.BAG, "tool") == [0]  # two different tools
+    assert equip_slots(s.config, m, content.PICK_AXE, "tool") == [0, 1]
 
 
 @pytest.mark.rule("DLID-SKILL-7")

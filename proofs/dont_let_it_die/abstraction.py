@@ -28,7 +28,7 @@ def abstract(state: State) -> dict[str, int | bool]:
     out: dict[str, int | bool] = {}
     for i in SEATS:
         m = state.members[i]
-        card = content.CHARACTERS[m.character]
+        card = content.box(config).characters[m.character]
         out[f"hp[{i}]"] = m.hp
         out[f"mhp[{i}]"] = m.max_hp
         out[f"st[{i}]"] = m.stamina
@@ -55,7 +55,7 @@ def abstract(state: State) -> dict[str, int | bool]:
     out["phase"] = PHASE_OF[state.step]
     table = content.items(config)
     out["bld"] = sum(n for j, n in enumerate(state.made) if table[j].kind == "building")
-    tree = content.TREES[config.tree]
+    tree = content.box(config).tree
     out["fs"] = [d.name for d in tree].index("fire-starter")
     out["shared"] = config.readings.wood_supply == "shared"
     out["hard"] = config.tracker == "hard"

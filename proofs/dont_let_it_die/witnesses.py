@@ -16,7 +16,7 @@ from dieproof.proofs.witnesses import Found, Policy, Searcher, uniform
 from dieproof.reference.core.types import Action, Config
 from dieproof.reference.dont_let_it_die import content, rules
 from dieproof.reference.dont_let_it_die.base import has
-from dieproof.reference.dont_let_it_die.content import wood_count
+from dieproof.reference.dont_let_it_die.content import wood_of
 from dieproof.reference.dont_let_it_die.types import (
     FKP,
     HUNT,
@@ -75,7 +75,7 @@ def keen(state: DlidState, legal: tuple[DlidAction, ...], rng: random.Random) ->
         found = [a for a in legal if isinstance(a, kind)]
         return found[0] if found else None
 
-    need = wood_count(state.config.tracker, state.day) + 1
+    need = wood_of(state.config, state.day) + 1
     building = content.items(state.config)[content.SHELTER].cost
     missing = [k for k in range(len(building)) if state.tokens[k] < building[k]]
     builder = state.building < 0 and has(state, "crafting-3") and bool(missing)
@@ -110,7 +110,7 @@ PREFERENCE = ("crafting", "warmth", "cooking", "relaxation")
 def _placement(state: DlidState, legal: tuple[DlidAction, ...]) -> DlidAction | None:
     """The FKP placement a keen tribe prefers: crafting, then warmth, cooking,
     relaxation, then the rest."""
-    tree = content.TREES[state.config.tree]
+    tree = content.box(state.config).tree
     placements = [a for a in legal if isinstance(a, PlaceFkp)]
     if not placements:
         return None
@@ -126,8 +126,8 @@ def keeper(state: DlidState, legal: tuple[DlidAction, ...], rng: random.Random) 
     """A tribe that keeps the fire and itself alive and never unlocks Fire Starter: it
     heals, trades for wood and feeds the fire first."""
     if state.step is Step.TURN:
-        tree = content.TREES[state.config.tree]
-        need = wood_count(state.config.tracker, state.day) + 2
+        tree = content.box(state.config).tree
+        need = wood_of(state.config, state.day) + 2
         heals = [
             a
             for a in legal

@@ -49,15 +49,15 @@ def validate_state(state: DlidState) -> None:
 
 
 def _shapes(state: DlidState) -> None:
-    tree = content.TREES[state.config.tree]
+    tree = content.box(state.config).tree
     checks = (
         ("members", len(state.members), CHARACTERS_IN_PLAY),
         ("tokens", len(state.tokens), TOKEN_KINDS),
         ("decks", len(state.decks), DECKS),
         ("discards", len(state.discards), DECKS),
         ("on_top", len(state.on_top), DECKS),
-        ("night_deck", len(state.night_deck), len(content.NIGHT_EVENTS)),
-        ("night_discard", len(state.night_discard), len(content.NIGHT_EVENTS)),
+        ("night_deck", len(state.night_deck), len(content.box(state.config).night_events)),
+        ("night_discard", len(state.night_discard), len(content.box(state.config).night_events)),
         ("placed", len(state.placed), len(tree)),
         ("unlocked", len(state.unlocked), len(tree)),
         ("made", len(state.made), len(content.ITEMS_RULEBOOK)),
@@ -66,9 +66,9 @@ def _shapes(state: DlidState) -> None:
         if got != want:
             _invalid(f"{name} has {got} entries, not {want}")
     for d in range(DECKS):
-        if len(state.decks[d]) != len(content.DECK_CARDS[d]) or len(state.discards[d]) != len(
-            content.DECK_CARDS[d]
-        ):
+        if len(state.decks[d]) != len(content.box(state.config).decks[d]) or len(
+            state.discards[d]
+        ) != len(content.box(state.config).decks[d]):
             _invalid(f"deck {d} lists {len(state.decks[d])} card kinds")
     if min(state.tokens) < 0:
         _invalid("a negative token count")
@@ -81,7 +81,7 @@ def _shapes(state: DlidState) -> None:
         _invalid("food in the pit outside Challenge 9")
     if not 0 <= state.first < CHARACTERS_IN_PLAY or not 0 <= state.turn < CHARACTERS_IN_PLAY:
         _invalid("first player or turn out of range")
-    if not -1 <= state.event < len(content.NIGHT_EVENTS):
+    if not -1 <= state.event < len(content.box(state.config).night_events):
         _invalid(f"night event {state.event}")
     if not 0 <= state.planning_used <= 2:
         _invalid(f"{state.planning_used} Planning Hut draws")
@@ -95,7 +95,7 @@ def _members(state: DlidState) -> None:
         expected = content.CHARACTER_INDEX[state.config.characters[seat]]
         if m.character != expected:
             _invalid(f"seat {seat} holds character {m.character}, not {expected}")
-        card = content.CHARACTERS[m.character]
+        card = content.box(state.config).characters[m.character]
         if not (0 <= m.hp <= m.max_hp <= STAT_CAP and 0 <= m.stamina <= m.max_stamina <= STAT_CAP):
             _invalid(f"seat {seat}'s health or stamina")
         if len(m.weapons) > card.weapon_slots or len(m.tools) > card.tool_slots:
@@ -132,11 +132,11 @@ def _cards(state: DlidState) -> None:
         top = state.on_top[d]
         if top != -1 and (
             challenge != 4
-            or not 0 <= top < len(content.DECK_CARDS[d])
-            or content.DECK_CARDS[d][top].kind != "danger"
+            or not 0 <= top < len(content.box(state.config).decks[d])
+            or content.box(state.config).decks[d][top].kind != "danger"
         ):
             _invalid(f"deck {d} has card {top} on top")
-        for c, card in enumerate(content.DECK_CARDS[d]):
+        for c, card in enumerate(content.box(state.config).decks[d]):
             held = state.decks[d][c] + state.discards[d][c] + (top == c)
             if d == state.deck:
                 held += state.drawn.count(c)
@@ -145,7 +145,7 @@ def _cards(state: DlidState) -> None:
             want = 0 if challenge == 8 and card.kind == "danger" else card.count
             if held != want:
                 _invalid(f"deck {d} card {c} ({card.name}) counted {held} times, not {want}")
-    for e in range(len(content.NIGHT_EVENTS)):
+    for e in range(len(content.box(state.config).night_events)):
         n = state.night_deck[e] + state.night_discard[e] + (state.event == e)
         if min(state.night_deck[e], state.night_discard[e]) < 0 or n != 1:
             _invalid(f"night event {e} counted {n} times")
@@ -169,7 +169,7 @@ def _items(state: DlidState) -> None:
 
 
 def _tree(state: DlidState) -> None:
-    tree = content.TREES[state.config.tree]
+    tree = content.box(state.config).tree
     for i, d in enumerate(tree):
         if not 0 <= state.placed[i] < d.cost or (state.unlocked[i] and state.placed[i]):
             _invalid(f"{state.placed[i]} FKP on {d.name}")
@@ -229,7 +229,7 @@ def _step(state: DlidState) -> None:
             _invalid("a Planning Hut draw without the hut")
         if state.again and challenge_number(state.config) != 4:
             _invalid("a second draw of a card outside Challenge 4")
-        if any(not 0 <= c < len(content.DECK_CARDS[state.deck]) for c in state.drawn):
+        if any(not 0 <= c < len(content.box(state.config).decks[state.deck]) for c in state.drawn):
             _invalid("a drawn card out of range")
     if step is Step.DRAW:
         deck = state.deck
@@ -239,14 +239,17 @@ def _step(state: DlidState) -> None:
             _invalid("a draw from an empty deck")
     if step is Step.LIGHTNING and (not state.drawn or state.event < 0):
         _invalid("a lightning roll without a card")
-    if step is Step.LIGHTNING and content.NIGHT_EVENTS[state.event].effect != "lightning":
+    if (
+        step is Step.LIGHTNING
+        and content.box(state.config).night_events[state.event].effect != "lightning"
+    ):
         _invalid("a lightning roll without the storm")
     if step is Step.PICK and (not state.planning or len(state.drawn) != 2):
         _invalid("a pick without two cards")
     if step is Step.FIGHT:
         if len(state.drawn) != 1:
             _invalid("a fight without one card")
-        if content.DECK_CARDS[state.deck][state.drawn[0]].kind != "danger":
+        if content.box(state.config).decks[state.deck][state.drawn[0]].kind != "danger":
             _invalid("a fight without a Danger! card")
     if (step is Step.REROLL) != (state.roll >= 0) or state.roll > 3:
         _invalid(f"roll {state.roll} at a {step.value} step")
@@ -265,7 +268,7 @@ def _step(state: DlidState) -> None:
     if state.last_card >= 0:
         if members[state.turn].character != ZEEBO or not 0 <= state.last_deck < DECKS:
             _invalid("a last card outside Zeebo's turn")
-        cards = content.DECK_CARDS[state.last_deck]
+        cards = content.box(state.config).decks[state.last_deck]
         if state.last_card >= len(cards) or cards[state.last_card].kind != "resource":
             _invalid("Zeebo's last card is not a resource card")
     if step is Step.NIGHT and sum(state.night_deck) == 0:
@@ -275,7 +278,7 @@ def _step(state: DlidState) -> None:
         if dub < 0 or state.tokens[BONE] < 1 or members[dub].used & USED_DUB or state.event < 0:
             _invalid("Dub's redraw without Dub or a bone")
     night = step in (Step.DUB, Step.NIGHT_ROLL, Step.BREAK_TOOL, Step.LOSE_ITEMS)
-    effect = content.NIGHT_EVENTS[state.event].effect if state.event >= 0 else ""
+    effect = content.box(state.config).night_events[state.event].effect if state.event >= 0 else ""
     if night and state.event < 0:
         _invalid("a night step without an event")
     if step is Step.NIGHT_ROLL:

@@ -45,22 +45,15 @@ from dieproof.reference.dont_let_it_die.types import (
 ) = range(17)
 """Character indices (content order)."""
 
-_INDEX_CACHE: dict[tuple[str, str], int] = {}
 
-
-def discovery_index(tree: str, name: str) -> int:
-    """The index of discovery ``name`` in ``tree``, or -1."""
-    key = (tree, name)
-    found = _INDEX_CACHE.get(key)
-    if found is None:
-        names = [d.name for d in content.TREES[tree]]
-        found = _INDEX_CACHE[key] = names.index(name) if name in names else -1
-    return found
+def discovery_index(config: DlidConfig, name: str) -> int:
+    """The index of discovery ``name`` in ``config``'s tree, or -1."""
+    return content.box(config).discovery.get(name, -1)
 
 
 def has(state: DlidState, name: str) -> bool:
     """Whether discovery ``name`` is unlocked (False if the tree lacks it)."""
-    i = discovery_index(state.config.tree, name)
+    i = content.box(state.config).discovery.get(name, -1)
     return i >= 0 and state.unlocked[i]
 
 
@@ -128,7 +121,7 @@ def maxima(state: DlidState, member: Member) -> tuple[int, int]:
     """(max health, max stamina) of ``member`` now: the card's, +2 health for Relaxation,
     +1 stamina per Warmth, -1 stamina per Club equipped, within 0..10.
     Implements DLID-FKP-4, DLID-ITEMS-8 and DLID-FAQ-2."""
-    card = content.CHARACTERS[member.character]
+    card = content.box(state.config).characters[member.character]
     hp = card.health + (2 if has(state, "relaxation") else 0)
     st = card.stamina + sum(1 for w in ("warmth-1", "warmth-2", "warmth-3") if has(state, w))
     st -= sum(1 for w in member.weapons if w == content.CLUB)
@@ -184,7 +177,7 @@ def poisoned(state: DlidState) -> bool:
     """The food poisoning night event holds for this day (no stamina gained)."""
     return (
         state.event >= 0
-        and content.NIGHT_EVENTS[state.event].effect == "poisoning"
+        and content.box(state.config).night_events[state.event].effect == "poisoning"
         and state.step not in (Step.MORNING,)
     )
 

@@ -10,24 +10,44 @@ ambiguity log (DLID-A1 to DLID-A9).
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final, Literal
 
-from dieproof.reference.core.game import Component
+from msgspec import UNSET
+
+from dieproof.reference.core import chance
+from dieproof.reference.core.errors import InvalidConfig
+from dieproof.reference.core.game import Component, Source
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     BONE,
     FIBER,
+    FKP_SUPPLY,
     HIDE,
+    LAST_DAY,
     MEAT,
+    RAW_KINDS,
     ROCK,
+    STAT_CAP,
     TOKEN_KINDS,
+    TOKEN_NAMES,
+    TOKEN_SUPPLY,
     WOOD,
     Card,
     Character,
+    DieRolled,
     Discovery,
     DlidConfig,
+    DlidContent,
     Item,
+    NightEffect,
     NightEvent,
+    UserCard,
+    UserCharacter,
+    UserNightEvent,
+    UserTree,
 )
 
 RULEBOOK: Final = "rulebook"
@@ -640,43 +660,436 @@ def items(config: DlidConfig) -> tuple[Item, ...]:
     return ITEMS_BGA if config.readings.items == "bga" else ITEMS_RULEBOOK
 
 
+# -- the content of a configuration: dieproof's default or the user's ---------------------
+
+FIRE_DIE_FACES: Final = (0, 1, 1, 1, 2, 3)
+"""The Fire Die's faces: blank, 1, 1, 1, 2, 3 (DLID-A8, Game.php)."""
+DECK_FIELDS: Final = ("forage", "gather", "harvest", "hunt")
+"""The fields of :class:`DlidContent` that replace each resource deck, in deck order."""
+CONTENT: Final = "DLID.CONTENT"
+"""The error code of a user's content the rules cannot be played with."""
+
+MAX_CARD_COPIES: Final = 10
+MAX_NIGHT_COPIES: Final = 5
+MAX_DECK_KINDS: Final = 24
+MAX_NIGHT_KINDS: Final = 40
+MAX_DISCOVERIES: Final = 20
+MAX_FACES: Final = 12
+MAX_SLOTS: Final = 3
+"""Bounds on a user's content: copies per card, kinds per deck, discoveries per tree, Fire
+Die faces, slots of one kind (three where a skill gives them, FAQ 15)."""
+DISCOVERY_NAMES: Final = tuple(sorted({d.name for tree in TREES.values() for d in tree}))
+"""The discoveries a tree may hold: those of the base game's four trees (their effects
+are the rulebook's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """The components a configuration plays with, resolved once: dieproof's default, or
+    the user's content over it."""
+
+    characters: tuple[Character, ...]
+    """The 17 character cards, in the base game's order (a member's ``character``)."""
+    decks: tuple[tuple[Card, ...], ...]
+    """The four resource decks' card kinds."""
+    night_events: tuple[NightEvent, ...]
+    """The night deck's event kinds."""
+    tree: tuple[Discovery, ...]
+    """The configuration's Fire Knowledge Tree."""
+    discovery: dict[str, int]
+    """Each discovery of ``tree`` by name: its index."""
+    fire_die: tuple[int, ...]
+    """The Fire Die's faces."""
+    die: tuple[tuple[DieRolled, Fraction], ...]
+    """The Fire Die's outcomes, value by value, weighted by faces."""
+    wood: tuple[int, ...]
+    """Wood removed in the morning after day d (index d - 1) on the configuration's side."""
+    user: frozenset[str]
+    """The components the user's content replaced (``characters``, ``decks``,
+    ``night events``, ``tree``, ``fire die``, ``wood``)."""
+
+
+def _resolve(content: DlidContent | None, tree_name: str, tracker: str, own: frozenset[str]) -> Box:
+    """The box of a content (None: the default) for a tree and tracker side."""
+    characters: tuple[Character, ...] = CHARACTERS
+    decks: tuple[tuple[Card, ...], ...] = DECK_CARDS
+    events: tuple[NightEvent, ...] = NIGHT_EVENTS
+    tree = TREES[tree_name]
+    faces: tuple[int, ...] = FIRE_DIE_FACES
+    wood: tuple[int, ...] = WOOD_HARD if tracker == "hard" else WOOD_NORMAL
+    if content is not None:
+        characters = _characters(content.characters)
+        decks = _decks(content)
+        events = _night_events(content.night_events)
+        tree = _user_tree(content.trees, tree_name)
+        faces = content.fire_die if content.fire_die is not None else faces
+        chosen = content.wood_hard if tracker == "hard" else content.wood_normal
+        wood = chosen if chosen is not None else wood
+    weights: dict[int, int] = {}
+    for face in faces:
+        weights[face] = weights.get(face, 0) + 1
+    return Box(
+        characters=characters,
+        decks=decks,
+        night_events=events,
+        tree=tree,
+        discovery={d.name: i for i, d in enumerate(tree)},
+        fire_die=faces,
+        die=chance.weighted(tuple((DieRolled(v), n) for v, n in sorted(weights.items()))),
+        wood=wood,
+        user=own,
+    )
+
+
+_DEFAULT_BOX: Final = {
+    (tree, side): _resolve(None, tree, side, frozenset())
+    for tree in TREES
+    for side in ("normal", "hard")
+}
+
+
+def box(config: DlidConfig) -> Box:
+    """The components ``config`` plays with (cached; the default's are built once).
+    Raises InvalidConfig (``DLID.CONTENT``) for a user's content no game can be played
+    with. Implements DLID-BOX-1."""
+    content = config.content
+    if content is UNSET:
+        return _DEFAULT_BOX[config.tree, config.tracker]
+    return _user_box(content, config.tree, config.tracker)
+
+
+@functools.lru_cache(maxsize=64)
+def _user_box(content: DlidContent, tree: str, tracker: str) -> Box:
+    validate_content(content)
+    own = {"characters": bool(content.characters)}
+    own["decks"] = any(getattr(content, f) is not None for f in DECK_FIELDS) or bool(
+        content.animals
+    )
+    own["night events"] = content.night_events is not None
+    own["tree"] = any(t.name == tree for t in content.trees)
+    own["fire die"] = content.fire_die is not None
+    chosen = content.wood_hard if tracker == "hard" else content.wood_normal
+    own["wood"] = chosen is not None
+    return _resolve(content, tree, tracker, frozenset(k for k, v in own.items() if v))
+
+
+def wood_of(config: DlidConfig, day: int) -> int:
+    """Wood the morning after ``day`` removes from the pit under ``config``'s content
+    and side of the Day Tracker. Implements DLID-MORNING-1."""
+    table = box(config).wood
+    return table[min(max(day, 1), len(table)) - 1]
+
+
+# -- a user's content: validation and resolution ---------------------------------------------
+
+
+def _bad(message: str) -> InvalidConfig:
+    return InvalidConfig(CONTENT, f"content: {message}")
+
+
+def _within(what: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise _bad(f"{what} must be {low} to {high}, not {value}")
+
+
+_RAW_NAMES: Final = tuple(TOKEN_NAMES[k] for k in RAW_KINDS)
+_EFFECTS: Final = tuple(e.value for e in NightEffect)
+_AMOUNT_EFFECTS: Final = ("heal-all", "dead-boar")
+
+
+def _raw(what: str, name: str) -> int:
+    if name not in _RAW_NAMES:
+        raise _bad(f"{what}: no resource {name!r}; known: {', '.join(_RAW_NAMES)}")
+    return TOKEN_NAMES.index(name)
+
+
+def validate_content(content: DlidContent) -> None:
+    """Raise InvalidConfig (``DLID.CONTENT``, one line) unless a user's content can be
+    played: known names (characters, starting items, resources, effects, discoveries),
+    no name twice, every number within its range, Danger! cards with a life, trees with
+    Fire Starter whose arrows come from discoveries of the same tree and make no circle,
+    14 days of wood per side. Implements DLID-BOX-1."""
+    _characters(content.characters)
+    _decks(content)
+    _night_events(content.night_events)
+    for tree in content.trees:
+        _user_tree((tree,), tree.name)
+    names = [t.name for t in content.trees]
+    for name in names:
+        if names.count(name) > 1:
+            raise _bad(f"the {name} tree is given twice")
+    if content.fire_die is not None:
+        _within("the Fire Die's number of faces", len(content.fire_die), 1, MAX_FACES)
+        for face in content.fire_die:
+            _within("a Fire Die face", face, 0, 3)
+    for side, table in (("normal", content.wood_normal), ("hard", content.wood_hard)):
+        if table is None:
+            continue
+        if len(table) != LAST_DAY:
+            raise _bad(f"wood_{side} must give the wood of days 1 to {LAST_DAY}, not {len(table)}")
+        for day, n in enumerate(table, 1):
+            _within(f"wood_{side} of day {day}", n, 0, TOKEN_SUPPLY)
+
+
+def _characters(given: tuple[UserCharacter, ...]) -> tuple[Character, ...]:
+    if not given:
+        return CHARACTERS
+    out = list(CHARACTERS)
+    seen: set[str] = set()
+    for card in given:
+        if card.name not in CHARACTER_INDEX:
+            known = ", ".join(CHARACTER_NAMES)
+            raise _bad(f"no character {card.name!r} in the base game; known: {known}")
+        if card.name in seen:
+            raise _bad(f"character {card.name!r} is given twice")
+        seen.add(card.name)
+        where = f"character {card.name!r}"
+        _within(f"{where}: health", card.health, 1, STAT_CAP)
+        _within(f"{where}: stamina", card.stamina, 1, STAT_CAP)
+        _within(f"{where}: weapon_slots", card.weapon_slots, 0, MAX_SLOTS)
+        _within(f"{where}: tool_slots", card.tool_slots, 0, MAX_SLOTS)
+        if card.starts_with:
+            if card.starts_with not in ITEM_INDEX:
+                raise _bad(f"{where}: no item {card.starts_with!r}; known: {', '.join(ITEM_NAMES)}")
+            kind = ITEMS_RULEBOOK[ITEM_INDEX[card.starts_with]].kind
+            slots = {"weapon": card.weapon_slots, "tool": card.tool_slots}.get(kind, 0)
+            if slots == 0:
+                raise _bad(
+                    f"{where} starts with a {kind} ({card.starts_with}) but has no slot for it"
+                )
+        index = CHARACTER_INDEX[card.name]
+        out[index] = Character(
+            card.name,
+            card.health,
+            card.stamina,
+            card.weapon_slots,
+            card.tool_slots,
+            card.starts_with,
+            CHARACTERS[index].skills,
+            card.source,
+        )
+    return tuple(out)
+
+
+def _cards(deck: str, given: tuple[UserCard, ...]) -> tuple[Card, ...]:
+    _within(f"the {deck} deck's number of cards", len(given), 1, MAX_DECK_KINDS)
+    out: list[Card] = []
+    seen: set[str] = set()
+    for card in given:
+        where = f"{deck} card {card.name!r}"
+        if not card.name:
+            raise _bad(f"a {deck} card has no name")
+        if card.name in seen:
+            raise _bad(f"{where} is given twice")
+        seen.add(card.name)
+        _within(f"{where}: count", card.count, 1, MAX_CARD_COPIES)
+        if card.kind == "resource":
+            token = _raw(where, card.token)
+            _within(f"{where}: amount", card.amount, 1, TOKEN_SUPPLY)
+            if card.life or card.damage:
+                raise _bad(f"{where}: a resource card has no life or damage")
+            out.append(
+                Card(card.name, "resource", card.count, token, card.amount, source=card.source)
+            )
+            continue
+        if card.token or card.amount:
+            raise _bad(f"{where}: only a resource card gives tokens")
+        if card.kind == "danger":
+            _within(f"{where}: life", card.life, 1, STAT_CAP)
+            _within(f"{where}: damage", card.damage, 0, STAT_CAP)
+            out.append(
+                Card(
+                    card.name,
+                    "danger",
+                    card.count,
+                    life=card.life,
+                    damage=card.damage,
+                    source=card.source,
+                )
+            )
+            continue
+        if card.life or card.damage:
+            raise _bad(f"{where}: a Nothing card has no life or damage")
+        out.append(Card(card.name, "nothing", card.count, source=card.source))
+    return tuple(out)
+
+
+def _decks(content: DlidContent) -> tuple[tuple[Card, ...], ...]:
+    decks = [
+        DECK_CARDS[d] if getattr(content, field) is None else _cards(field, getattr(content, field))
+        for d, field in enumerate(DECK_FIELDS)
+    ]
+    seen: set[str] = set()
+    for animal in content.animals:
+        where = f"animal {animal.name!r}"
+        if animal.name in seen:
+            raise _bad(f"{where} is given twice")
+        seen.add(animal.name)
+        _within(f"{where}: life", animal.life, 1, STAT_CAP)
+        _within(f"{where}: damage", animal.damage, 0, STAT_CAP)
+        found = False
+        for d, cards in enumerate(decks):
+            changed = []
+            for old in cards:
+                card = old
+                if card.kind == "danger" and card.name == animal.name:
+                    found = True
+                    card = Card(
+                        card.name,
+                        "danger",
+                        card.count,
+                        life=animal.life,
+                        damage=animal.damage,
+                        source=card.source,
+                    )
+                changed.append(card)
+            decks[d] = tuple(changed)
+        if not found:
+            dangers = sorted({c.name for cards in decks for c in cards if c.kind == "danger"})
+            raise _bad(f"{where} is no Danger! card of the decks; known: {', '.join(dangers)}")
+    return tuple(decks)
+
+
+def _night_events(given: tuple[UserNightEvent, ...] | None) -> tuple[NightEvent, ...]:
+    if given is None:
+        return NIGHT_EVENTS
+    _within("the night deck's number of events", len(given), 1, MAX_NIGHT_KINDS)
+    out: list[NightEvent] = []
+    seen: set[str] = set()
+    for event in given:
+        where = f"night event {event.name!r}"
+        if not event.name:
+            raise _bad("a night event has no name")
+        if event.name in seen:
+            raise _bad(f"{where} is given twice")
+        seen.add(event.name)
+        if event.effect not in _EFFECTS:
+            raise _bad(f"{where}: no effect {event.effect!r}; known: {', '.join(_EFFECTS)}")
+        _within(f"{where}: count", event.count, 1, MAX_NIGHT_COPIES)
+        token = -1
+        if event.effect == "steal":
+            token = _raw(where, event.token)
+        elif event.token:
+            raise _bad(f"{where}: only a rival tribe (steal) names a resource")
+        if event.effect in _AMOUNT_EFFECTS:
+            _within(f"{where}: amount", event.amount, 1, TOKEN_SUPPLY)
+        elif event.amount:
+            raise _bad(f"{where}: only heal-all and dead-boar have an amount")
+        out.append(
+            NightEvent(event.name, event.effect, token, event.amount, event.source, event.count)
+        )
+    return tuple(out)
+
+
+def _user_tree(given: tuple[UserTree, ...], name: str) -> tuple[Discovery, ...]:
+    chosen = [t for t in given if t.name == name]
+    if not chosen:
+        return TREES[name]
+    tree = chosen[-1]
+    where = f"the {name} tree"
+    _within(f"{where}'s number of discoveries", len(tree.discoveries), 1, MAX_DISCOVERIES)
+    names = [d.name for d in tree.discoveries]
+    for d in tree.discoveries:
+        if d.name not in DISCOVERY_NAMES:
+            raise _bad(f"{where}: no discovery {d.name!r}; known: {', '.join(DISCOVERY_NAMES)}")
+        if names.count(d.name) > 1:
+            raise _bad(f"{where}: {d.name} is given twice")
+        _within(f"{where}: {d.name}'s cost", d.cost, 1, FKP_SUPPLY)
+        if len(d.requires) > 2:
+            raise _bad(f"{where}: {d.name} has more than two arrows")
+        for r in d.requires:
+            if r not in names:
+                raise _bad(f"{where}: {d.name} requires {r!r}, which the tree does not hold")
+            if r == d.name or d.requires.count(r) > 1:
+                raise _bad(f"{where}: {d.name} names {r} twice or requires itself")
+    if "fire-starter" not in names:
+        raise _bad(f"{where} has no fire-starter")
+    requires = {d.name: d.requires for d in tree.discoveries}
+    state: dict[str, int] = {}
+
+    def visit(n: str, path: tuple[str, ...]) -> None:
+        if state.get(n) == 2:
+            return
+        if state.get(n) == 1:
+            raise _bad(f"{where}: the arrows make a circle ({' -> '.join((*path, n))})")
+        state[n] = 1
+        for r in requires[n]:
+            visit(r, (*path, n))
+        state[n] = 2
+
+    for n in names:
+        visit(n, ())
+    return tuple(
+        Discovery(d.name, d.cost, tuple(names.index(r) for r in d.requires))
+        for d in tree.discoveries
+    )
+
+
 def components(config: DlidConfig) -> tuple[Component, ...]:
-    """The components under ``config``, each with its source."""
-    tree = TREES[config.tree]
+    """The components under ``config``, each with its source: ``user`` for those the
+    configuration's content replaced."""
+    b = box(config)
+
+    def source(part: str, default: Source, cite: str) -> tuple[Source, str]:
+        return ("user", "the configuration's content") if part in b.user else (default, cite)
+
+    items_rulebook = config.readings.items == "rulebook"
+    wood_source: Source = "rulebook" if config.tracker == "normal" else "public"
     return (
         Component(
             "characters",
-            "public",
-            BGA_CHARACTERS,
-            tuple(f"{c.name}: {c.health} health, {c.stamina} stamina" for c in CHARACTERS),
+            *source("characters", "public", BGA_CHARACTERS),
+            tuple(f"{c.name}: {c.health} health, {c.stamina} stamina" for c in b.characters),
         ),
         Component(
             "items",
-            "rulebook" if config.readings.items == "rulebook" else "public",
-            "Items" if config.readings.items == "rulebook" else BGA_ITEMS,
+            "rulebook" if items_rulebook else "public",
+            "Items" if items_rulebook else BGA_ITEMS,
             tuple(f"{i.name} ({i.kind}, tier {i.tier})" for i in items(config)),
         ),
         Component(
             "resource decks",
-            "public",
-            BGA_DECKS,
-            tuple(
-                f"{n}: {len(d)} cards"
-                for n, d in zip(("forage", "gather", "harvest", "hunt"), DECK_CARDS, strict=True)
-            ),
+            *source("decks", "public", BGA_DECKS),
+            _deck_lines(b)
+            if "decks" in b.user
+            else tuple(f"{n}: {len(d)} cards" for n, d in zip(DECK_FIELDS, b.decks, strict=True)),
         ),
-        Component("night events", "public", BGA_DECKS, tuple(e.name for e in NIGHT_EVENTS)),
+        Component(
+            "night events",
+            *source("night events", "public", BGA_DECKS),
+            tuple(e.name if e.count == 1 else f"{e.name} x{e.count}" for e in b.night_events),
+        ),
         Component(
             f"the {config.tree} Fire Knowledge Tree",
-            "public",
-            BGA_BOARDS,
-            tuple(f"{d.name}: {d.cost} FKP" for d in tree),
+            *source("tree", "public", BGA_BOARDS),
+            tuple(f"{d.name}: {d.cost} FKP" for d in b.tree),
         ),
-        Component("the Fire Die", "public", BGA_GAME, ("blank", "1", "1", "1", "2", "3")),
+        Component(
+            "the Fire Die",
+            *source("fire die", "public", BGA_GAME),
+            tuple("blank" if f == 0 else str(f) for f in b.fire_die),
+        ),
         Component(
             f"the Day Tracker ({config.tracker} side)",
-            "rulebook" if config.tracker == "normal" else "public",
-            "Morning Phase" if config.tracker == "normal" else BGA_GAME,
-            tuple(str(n) for n in (WOOD_HARD if config.tracker == "hard" else WOOD_NORMAL)),
+            *source(
+                "wood", wood_source, "Morning Phase" if config.tracker == "normal" else BGA_GAME
+            ),
+            tuple(str(n) for n in b.wood),
         ),
     )
+
+
+def _deck_lines(b: Box) -> tuple[str, ...]:
+    """A user's decks, card by card (the default lists only each deck's size)."""
+    out: list[str] = []
+    for name, cards in zip(DECK_FIELDS, b.decks, strict=True):
+        for c in cards:
+            what = (
+                f"{c.amount} {TOKEN_NAMES[c.token]}"
+                if c.kind == "resource"
+                else f"life {c.life}, damage {c.damage}"
+                if c.kind == "danger"
+                else "nothing"
+            )
+            out.append(f"{name}: {c.name} ({what}) x{c.count}")
+    return tuple(out)

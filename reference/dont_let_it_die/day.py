@@ -88,6 +88,7 @@ from dieproof.reference.dont_let_it_die.types import (
     AddWood,
     Cook,
     Craft,
+    DlidConfig,
     DlidState,
     DrawCard,
     Eat,
@@ -119,7 +120,7 @@ FOOD_WOOD: Final = {BERRY: (3, 1), MEAT: (2, 1), COOKED_BERRY: (2, 2), COOKED_ME
 
 def effect(state: DlidState) -> str:
     """The effect of the night event in force ('' when none)."""
-    return "" if state.event < 0 else content.NIGHT_EVENTS[state.event].effect
+    return "" if state.event < 0 else content.box(state.config).night_events[state.event].effect
 
 
 def surcharge(state: DlidState) -> int:
@@ -248,19 +249,19 @@ def craftable(state: DlidState, item: int) -> bool:
     return state.made[item] < ITEM_COPIES
 
 
-def slots(member: Member, kind: str) -> int:
-    card = content.CHARACTERS[member.character]
+def slots(config: DlidConfig, member: Member, kind: str) -> int:
+    card = content.box(config).characters[member.character]
     return card.weapon_slots if kind == "weapon" else card.tool_slots
 
 
-def equip_slots(member: Member, item: int, kind: str) -> list[int]:
+def equip_slots(config: DlidConfig, member: Member, item: int, kind: str) -> list[int]:
     """Slots ``item`` may go into: an occupied one (its item is unequipped) or the next
     free one; Ajax's two tools must differ. Implements DLID-ITEMS-5."""
     if kind == "building":
         return []
     held = member.weapons if kind == "weapon" else member.tools
     out = []
-    for slot in range(min(len(held) + 1, slots(member, kind))):
+    for slot in range(min(len(held) + 1, slots(config, member, kind))):
         others = [x for i, x in enumerate(held) if i != slot]
         if kind == "tool" and member.character == AJAX and item in others:
             continue
@@ -284,7 +285,7 @@ def _crafts(state: DlidState, who: int) -> Iterator[Craft]:
             if any(state.tokens[k] < cost[k] for k in range(TOKEN_KINDS)):
                 continue
             yield Craft(item, -1, waive)
-            for slot in equip_slots(m, item, spec.kind):
+            for slot in equip_slots(state.config, m, item, spec.kind):
                 yield Craft(item, slot, waive)
 
 
@@ -394,7 +395,7 @@ def open_discovery(state: DlidState, index: int) -> bool:
     Implements DLID-FKP-2 and DLID-FKP-3."""
     if state.unlocked[index]:
         return False
-    tree = content.TREES[state.config.tree]
+    tree = content.box(state.config).tree
     if challenge_number(state.config) == 9 and tree[index].name == "fire-starter":
         return all(u for i, u in enumerate(state.unlocked) if i != index)
     return all(state.unlocked[r] for r in tree[index].requires)
@@ -565,7 +566,7 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
     DLID-CARDS-2 and DLID-FKP-5."""
     deck = state.deck
     who = state.actor
-    card = content.DECK_CARDS[deck][card_index]
+    card = content.box(state.config).decks[deck][card_index]
     m = state.members[who]
     state = replace(state, drawn=(card_index,))
     if card.kind == "resource":
@@ -616,7 +617,7 @@ def fight_options(state: DlidState) -> list[Fight]:
     Implements DLID-COMBAT-1 to DLID-COMBAT-5."""
     who = state.actor
     m = state.members[who]
-    card = content.DECK_CARDS[state.deck][state.drawn[0]]
+    card = content.box(state.config).decks[state.deck][state.drawn[0]]
     table = content.items(state.config)
     rocks = state.tokens[ROCK]
     usable = [s for s, w in enumerate(m.weapons) if w != content.SLING_SHOT or rocks >= 1]
@@ -652,7 +653,7 @@ def fight(state: DlidState, action: Fight) -> DlidState:
     who = state.actor
     m = state.members[who]
     card_index = state.drawn[0]
-    card = content.DECK_CARDS[state.deck][card_index]
+    card = content.box(state.config).decks[state.deck][card_index]
     table = content.items(state.config)
     power = sum(table[m.weapons[s]].damage for s in action.weapons)
     kill = bool(action.weapons) and power >= card.life
@@ -864,7 +865,7 @@ def do_skill(state: DlidState, action: Skill) -> DlidState:
                 state = heal(state, other, 1)
         return back_to_turn(state)
     # zeebo-double: the last resource card's tokens once more
-    card = content.DECK_CARDS[state.last_deck][last]
+    card = content.box(state.config).decks[state.last_deck][last]
     state = pay_stamina(state, who, 3)
     return gain(state, card.token, card.amount)
 
@@ -925,7 +926,7 @@ def do_place(state: DlidState, action: PlaceFkp) -> DlidState:
     state = replace(state, tokens=spend(state.tokens, kind, 1))
     placed = list(state.placed)
     placed[action.discovery] += 1
-    tree = content.TREES[state.config.tree]
+    tree = content.box(state.config).tree
     spec = tree[action.discovery]
     if placed[action.discovery] < spec.cost:
         return replace(state, placed=tuple(placed))

@@ -1,7 +1,8 @@
 """Don't Let It Die's worked examples: the rulebook's numbers as data (each becomes a
 conformance vector and a test). The four combat examples of DANGER! Cards, the meals of
 the Day Phase and FAQ 4, FAQ 1 (no meat for a kill that kills), FAQ 16 (Atouk), the
-revival of Death and the Normal Day Tracker's wood."""
+revival of Death, the Normal Day Tracker's wood, and a user's own cards in the
+configuration's content."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from dieproof.reference.dont_let_it_die.types import (
     GATHER,
     HUNT,
     MEAT,
+    WOOD,
     CardDrawn,
     Craft,
     DlidConfig,
+    DlidContent,
     DrawCard,
     Eat,
     EndTurn,
@@ -25,10 +28,31 @@ from dieproof.reference.dont_let_it_die.types import (
     Fight,
     Proceed,
     Revive,
+    UserCard,
+    UserCharacter,
 )
 
 CONFIG: Final = DlidConfig()
 KARA: Final = 2
+
+OWN_CONTENT: Final = DlidContent(
+    characters=(UserCharacter("Kara", health=8, stamina=5),),
+    gather=(
+        UserCard("nothing", "nothing"),
+        UserCard("Cave Bear", "danger", life=2, damage=3),
+        UserCard("3 wood", "resource", count=2, token="wood", amount=3),
+    ),
+)
+"""A user's own cards: Kara printed with 8 health, a Gather deck of four cards (a Cave
+Bear among them)."""
+OWN_CONTENT_JSON: Final[JSON] = {
+    "characters": [{"name": "Kara", "health": 8, "stamina": 5}],
+    "gather": [
+        {"name": "nothing", "kind": "nothing"},
+        {"name": "Cave Bear", "kind": "danger", "life": 2, "damage": 3},
+        {"name": "3 wood", "kind": "resource", "count": 2, "token": "wood", "amount": 3},
+    ],
+}
 
 
 def _card(deck: int, name: str) -> int:
@@ -191,6 +215,34 @@ EXAMPLES: Final = (
         facts=(
             Fact(1, "state", "/tokens/1", 1, "A cost of 3 loses only 1: 2 paid, 1 rock kept."),
             Fact(1, "state", "/tokens/2", 0, "The fiber is paid."),
+        ),
+    ),
+    Example(
+        name="box-1-a-users-own-cards",
+        title="A user's own cards: Kara with 8 health meets the user's Cave Bear, then "
+        "draws 3 wood",
+        rules=("DLID-BOX-1", "DLID-COMBAT-1", "DLID-CARDS-1"),
+        config=DlidConfig(content=OWN_CONTENT),
+        start={"config": {"content": OWN_CONTENT_JSON}, "turn": KARA},
+        actions=(
+            DrawCard(GATHER),
+            CardDrawn(1),
+            Fight(),
+            DrawCard(GATHER),
+            CardDrawn(2),
+        ),
+        facts=(
+            Fact(0, "state", f"/members/{KARA}/hp", 8, "The user's Kara card: 8 health."),
+            Fact(1, "chance", "", 3, "The user's Gather deck: three kinds of card.", length=True),
+            Fact(
+                1,
+                "chance",
+                "/2/probability",
+                "1/2",
+                "Two of its four cards are 3 wood.",
+            ),
+            Fact(3, "state", f"/members/{KARA}/hp", 5, "Unarmed, the Cave Bear's 3 damage."),
+            Fact(5, "state", f"/tokens/{WOOD}", 3, "The user's 3 wood card."),
         ),
     ),
 )

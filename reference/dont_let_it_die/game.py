@@ -42,7 +42,7 @@ def invariants(state: DlidState) -> tuple[Violation, ...]:
                     f"stamina {m.stamina}/{m.max_stamina}",
                 )
             )
-        card = content.CHARACTERS[m.character]
+        card = content.box(config).characters[m.character]
         if len(m.weapons) > card.weapon_slots or len(m.tools) > card.tool_slots:
             found.append(Violation("DLID-INV-SLOTS", f"character {seat} holds more than its slots"))
         if m.down != (m.hp == 0) and not m.reviving:
@@ -90,7 +90,7 @@ def invariants(state: DlidState) -> tuple[Violation, ...]:
         found.append(Violation("DLID-INV-BUILDING", f"{buildings} buildings"))
     if max(state.made) > ITEM_COPIES:
         found.append(Violation("DLID-INV-COPIES", f"copies made {state.made}"))
-    tree = content.TREES[config.tree]
+    tree = content.box(config).tree
     for i, d in enumerate(tree):
         if state.unlocked[i] and not all(state.unlocked[r] for r in d.requires):
             found.append(Violation("DLID-INV-TREE", f"{d.name} unlocked before its prerequisites"))

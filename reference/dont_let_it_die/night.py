@@ -48,7 +48,7 @@ TOOL_BIT = 2
 
 
 def night_effect(state: DlidState) -> str:
-    return content.NIGHT_EVENTS[state.event].effect
+    return content.box(state.config).night_events[state.event].effect
 
 
 def start_night(state: DlidState) -> DlidState:
@@ -130,7 +130,7 @@ def remove_stolen(state: DlidState, token: int, n: int) -> DlidState:
 def resolve_event(state: DlidState) -> DlidState:
     """Follow the night event's instructions; an event that does not apply is ignored;
     fractions round up. Implements DLID-NIGHT-2, DLID-NIGHT-3 and DLID-NIGHT-4."""
-    event = content.NIGHT_EVENTS[state.event]
+    event = content.box(state.config).night_events[state.event]
     e = event.effect
     if e == "steal":
         if challenge_number(state.config) == 7:
@@ -203,7 +203,7 @@ def next_roller(state: DlidState, start: int) -> int:
 def night_rolled(state: DlidState, value: int) -> DlidState:
     """A night event's Fire Die roll: a rival tribe steals that many; in a stampede a
     blank is 1 damage to the character rolling."""
-    event = content.NIGHT_EVENTS[state.event]
+    event = content.box(state.config).night_events[state.event]
     if event.effect == "steal":
         return end_night(remove_stolen(state, event.token, value))
     who = state.night_roll
@@ -317,9 +317,8 @@ def morning(state: DlidState) -> DlidState:
     """The morning, steps 1-4 (then the item window): wood off the fire, the day
     advances, the night's damage, stamina refilled. Implements DLID-MORNING-1 to
     DLID-MORNING-4 and DLID-END-2."""
-    from dieproof.reference.dont_let_it_die.content import wood_count
 
-    burn = wood_count(state.config.tracker, state.day)
+    burn = content.wood_of(state.config, state.day)
     pit = max(state.pit - burn, 0)
     state = replace(state, pit=pit, pit_food=max(state.pit_food - burn, 0))
     if pit == 0:
@@ -361,7 +360,7 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
         if m.down:
             continue
         for index, item in enumerate(m.spare):
-            for slot in equip_slots(m, item, table[item].kind):
+            for slot in equip_slots(state.config, m, item, table[item].kind):
                 out.append(Equip(who, index, slot))
         for slot in range(len(m.weapons)):
             out.append(Unequip(who, False, slot))

@@ -117,7 +117,7 @@ def fill(p: Position) -> DlidState:
             made[item] += 1
     if not p.characters:
         made = list(state.made)
-    tree = [d.name for d in content.TREES[p.config.tree]]
+    tree = [d.name for d in content.box(p.config).tree]
     unlocked = [False] * len(tree)
     for name in p.unlocked:
         if name not in tree:
@@ -132,7 +132,7 @@ def fill(p: Position) -> DlidState:
     event = -1
     night_deck = list(state.night_deck)
     if p.event is not None:
-        names = [e.name for e in content.NIGHT_EVENTS]
+        names = [e.name for e in content.box(p.config).night_events]
         if p.event not in names:
             _refuse(f"no night event {p.event!r}")
         event = names.index(p.event)

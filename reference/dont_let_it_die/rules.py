@@ -26,7 +26,6 @@ from dieproof.reference.dont_let_it_die.types import (
     CHALLENGES,
     CHARACTERS_IN_PLAY,
     DECKS,
-    FIRE_DIE,
     MAX_PLAYERS,
     MIN_PLAYERS,
     START_WOOD,
@@ -105,6 +104,7 @@ def validate_config(config: DlidConfig) -> None:
         if config.tree not in content.CHALLENGE_TREES[c]:
             trees = ", ".join(sorted(content.CHALLENGE_TREES[c]))
             raise bad(f"challenge {c} is played on the {trees} tree(s), not {config.tree}")
+    content.box(config)  # a user's content: DLID.CONTENT unless it can be played
 
 
 def configs() -> tuple[DlidConfig, ...]:
@@ -149,11 +149,12 @@ def initial_state(config: DlidConfig) -> DlidState:
     DLID-SETUP-4, DLID-CHAL-2 and DLID-CHAL-8."""
     validate_config(config)
     table = content.items(config)
+    box = content.box(config)
     made = [0] * len(table)
     members: list[Member] = []
     for name in config.characters:
         index = content.CHARACTER_INDEX[name]
-        card = content.CHARACTERS[index]
+        card = box.characters[index]
         m = Member(index, card.health, card.health, card.stamina, card.stamina)
         if card.starts_with:
             item = content.ITEM_INDEX[card.starts_with]
@@ -163,11 +164,11 @@ def initial_state(config: DlidConfig) -> DlidState:
     decks = tuple(
         tuple(
             0 if challenge_number(config) == 8 and card.kind == "danger" else card.count
-            for card in content.DECK_CARDS[deck]
+            for card in box.decks[deck]
         )
         for deck in range(DECKS)
     )
-    tree = content.TREES[config.tree]
+    tree = box.tree
     state = DlidState(
         config=config,
         step=Step.TURN,
@@ -179,8 +180,8 @@ def initial_state(config: DlidConfig) -> DlidState:
         turn=config.first_player,
         decks=decks,
         discards=tuple(tuple(0 for _ in d) for d in decks),
-        night_deck=tuple(1 for _ in content.NIGHT_EVENTS),
-        night_discard=tuple(0 for _ in content.NIGHT_EVENTS),
+        night_deck=tuple(e.count for e in box.night_events),
+        night_discard=tuple(0 for _ in box.night_events),
         placed=(0,) * len(tree),
         unlocked=(False,) * len(tree),
         made=tuple(made),
@@ -247,16 +248,9 @@ def legal_actions(state: DlidState) -> tuple[Action, ...]:
     return ()
 
 
-def _die() -> tuple[tuple[DieRolled, Fraction], ...]:
-    return chance.weighted(tuple((DieRolled(v), n) for v, n in FIRE_DIE))
-
-
-DIE: Final = _die()
-
-
 def chance_outcomes(state: DlidState) -> tuple[tuple[Action, Fraction], ...]:
     """The outcomes at a chance node: a card by its count, a night event by its count,
-    the Fire Die (blank 1/6, 1 3/6, 2 1/6, 3 1/6)."""
+    the Fire Die by its faces (by default blank 1/6, 1 3/6, 2 1/6, 3 1/6)."""
     step = state.step
     if step is Step.DRAW:
         top = state.on_top[state.deck]
@@ -268,7 +262,7 @@ def chance_outcomes(state: DlidState) -> tuple[tuple[Action, Fraction], ...]:
     if step is Step.NIGHT:
         return chance.weighted(tuple((EventDrawn(i), n) for i, n in enumerate(state.night_deck)))
     if step in (Step.LIGHTNING, Step.ROLL, Step.MABE, Step.NIGHT_ROLL):
-        return DIE
+        return content.box(state.config).die
     return ()
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from msgspec import UNSET, UnsetType
+
 from dieproof.reference.core.types import Action, Config, IdentityEnum, Result, State, Value
 
 # -- constants the rulebook fixes ------------------------------------------------------------
@@ -192,6 +194,8 @@ class NightEvent(Value, frozen=True):
     amount: int = 0
     """HEAL_ALL, DEAD_BOAR: the amount."""
     source: str = ""
+    count: int = 1
+    """Copies of the card in the night deck."""
 
 
 class ItemKind(IdentityEnum):
@@ -238,6 +242,137 @@ class Character(Value, frozen=True):
     skills: tuple[str, ...] = ()
     """The card's three lines, in our words."""
     source: str = ""
+
+
+# -- a user's own content (the configuration's ``content``) -------------------------------
+
+
+class UserCharacter(Value, frozen=True):
+    """A character card's numbers, as a user's content spells them (its skills stay the
+    rulebook's)."""
+
+    name: str
+    """The name of one of the base game's 17 characters (``"Gronk"``)."""
+    health: int
+    """Health (current and maximum at setup), 1 to 10."""
+    stamina: int
+    """Stamina (current and maximum at setup), 1 to 10."""
+    weapon_slots: int = 1
+    """Weapon slots, 0 to 3."""
+    tool_slots: int = 1
+    """Tool slots, 0 to 3."""
+    starts_with: str = ""
+    """The weapon or tool the character starts with equipped (an item's name), or ``""``."""
+    source: str = "user"
+    """Where the entry comes from (free text)."""
+
+
+class UserCard(Value, frozen=True):
+    """One kind of card of a resource deck, as a user's content spells it."""
+
+    name: str
+    """The card's name, unique in its deck (``"2 wood"``, ``"Boar"``, ``"nothing"``); a
+    Danger! card named ``"Beast"`` is the one Ajax kills at once."""
+    kind: Literal["resource", "danger", "nothing"]
+    """A resource card, a Danger! card (an animal) or a Nothing card."""
+    count: int = 1
+    """Copies of the card in its deck, 1 to 10."""
+    token: str = ""
+    """A resource card: the resource it gives (wood, rock, fiber, berry, meat, bone,
+    hide); empty for the other kinds."""
+    amount: int = 0
+    """A resource card: tokens it gives, 1 to 8."""
+    life: int = 0
+    """A Danger! card: its life, 1 to 10."""
+    damage: int = 0
+    """A Danger! card: its damage, 0 to 10."""
+    source: str = "user"
+    """Where the entry comes from (free text)."""
+
+
+class Animal(Value, frozen=True):
+    """A Danger! card's numbers, changed in every deck that holds it."""
+
+    name: str
+    """The name of a Danger! card of the decks (``"Boar"``)."""
+    life: int
+    """Its life, 1 to 10."""
+    damage: int
+    """Its damage, 0 to 10."""
+
+
+class UserNightEvent(Value, frozen=True):
+    """One night event card, as a user's content spells it."""
+
+    name: str
+    """The card's name, unique in the night deck."""
+    effect: str
+    """What it does: one of the base game's effects (the NightEffect values: ``steal``,
+    ``fog``, ``heal-all``, ...)."""
+    count: int = 1
+    """Copies in the night deck, 1 to 5."""
+    token: str = ""
+    """``steal``: the resource the rival tribe takes (wood, rock, fiber, berry, meat,
+    bone, hide); empty for the other effects."""
+    amount: int = 0
+    """``heal-all``, ``dead-boar``: the health healed or the meat received, 1 to 8; 0 for
+    the other effects."""
+    source: str = "user"
+    """Where the entry comes from (free text)."""
+
+
+class UserDiscovery(Value, frozen=True):
+    """One discovery of a user's Fire Knowledge Tree."""
+
+    name: str
+    """A discovery of the base game's trees (``"warmth-1"``, ``"crafting-3"``,
+    ``"fire-starter"``): its effect is the rulebook's."""
+    cost: int
+    """FKP that unlock it, 1 to 40."""
+    requires: tuple[str, ...] = ()
+    """The discoveries of the same tree its arrows come from (at most two: two arrows
+    mean both)."""
+
+
+class UserTree(Value, frozen=True):
+    """A Fire Knowledge Tree that replaces the one of the same name."""
+
+    name: TreeName
+    """Which tree it replaces: easy, normal, normal-plus or hard."""
+    discoveries: tuple[UserDiscovery, ...]
+    """Its discoveries, in the order that gives their indices (1 to 20, Fire Starter
+    among them)."""
+
+
+class DlidContent(Value, frozen=True):
+    """A user's own components, for a user with the printed cards: each field given
+    replaces dieproof's default of that component, each field left out keeps it."""
+
+    characters: tuple[UserCharacter, ...] = ()
+    """Character cards that replace the base game's card of the same name (health,
+    stamina, slots, starting item); their skills stay the rulebook's."""
+    forage: tuple[UserCard, ...] | None = None
+    """The Forage deck, or null for the default."""
+    gather: tuple[UserCard, ...] | None = None
+    """The Gather deck, or null for the default."""
+    harvest: tuple[UserCard, ...] | None = None
+    """The Harvest deck, or null for the default."""
+    hunt: tuple[UserCard, ...] | None = None
+    """The Hunt deck, or null for the default."""
+    animals: tuple[Animal, ...] = ()
+    """Danger! cards whose life and damage change in every deck that holds them."""
+    night_events: tuple[UserNightEvent, ...] | None = None
+    """The night deck, or null for the default."""
+    trees: tuple[UserTree, ...] = ()
+    """Fire Knowledge Trees that replace the default tree of the same name."""
+    fire_die: tuple[int, ...] | None = None
+    """The Fire Die's faces (0 is the blank; each 0 to 3, 1 to 12 faces), or null for
+    blank, 1, 1, 1, 2, 3."""
+    wood_normal: tuple[int, ...] | None = None
+    """Wood removed in the morning after each day, days 1 to 14, on the Normal side of
+    the Day Tracker (each 0 to 8), or null for the default."""
+    wood_hard: tuple[int, ...] | None = None
+    """The same on the Hard side."""
 
 
 # -- configuration -------------------------------------------------------------------------
@@ -322,6 +457,9 @@ class DlidConfig(Config, frozen=True):
     4 mating-season, 5 ice-age, 6 fast-food, 7 rival-tribes, 8 fruitarianism, 9 die-hard."""
     readings: Readings = Readings()
     """The reading of each selectable ambiguity."""
+    content: DlidContent | UnsetType = UNSET
+    """A user's own components (see DlidContent); left out: dieproof's default content
+    (the rulebook's and the adaptation's, each entry cited)."""
 
 
 # -- states ------------------------------------------------------------------------------------
