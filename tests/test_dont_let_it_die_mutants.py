@@ -1,0 +1,123 @@
+"""Don't Let It Die: the cases the first mutation run (``./dev mutate dont-let-it-die
+--per-module 12``) showed no other test pinned down: the earthquake's choices and its end,
+the refuel window under the after-refuel reading, a first player beyond the four
+characters, and a maximum stamina that a Club takes to 0 (a user's character card)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dieproof.reference import game
+from dieproof.reference.core.errors import InvalidConfig
+from dieproof.reference.core.types import replace
+from dieproof.reference.dont_let_it_die import content, rules
+from dieproof.reference.dont_let_it_die.types import (
+    WOOD,
+    DlidConfig,
+    DlidContent,
+    DlidState,
+    LoseItem,
+    Proceed,
+    Readings,
+    Step,
+    UserCharacter,
+)
+
+from .dlid_helpers import event, member, night_of, play, start, tokens
+
+GAME = game("dont-let-it-die")
+
+
+def _quake(*spares: tuple[int, ...]) -> DlidState:
+    """The earthquake drawn with each seat holding ``spares[seat]`` unequipped."""
+    s = start()
+    made = list(s.made)
+    for seat, spare in enumerate(spares):
+        s = member(s, seat, spare=spare)
+        for item in spare:
+            made[item] += 1
+    s = replace(s, made=tuple(made))
+    return event(night_of(s), "Earthquake")
+
+
+@pytest.mark.rule("DLID-NIGHT-2")
+def test_the_earthquake_offers_only_the_kinds_still_to_lose() -> None:
+    s = _quake((content.SHARP_STICK, content.BAG, content.PICK_AXE), (content.ROCK_KNIFE,))
+    assert s.step is Step.LOSE_ITEMS and s.to_lose == 3
+    s = play(s, LoseItem(0, 1))  # the Bag: the tool is lost, the Pick Axe stays
+    assert s.step is Step.LOSE_ITEMS and s.to_lose == 1
+    assert s.members[0].spare == (content.SHARP_STICK, content.PICK_AXE)
+    # only the weapons are offered now
+    assert rules.legal_actions(s) == (LoseItem(0, 0), LoseItem(1, 0))
+
+
+@pytest.mark.rule("DLID-NIGHT-2")
+def test_the_earthquake_ends_when_no_kind_is_left_to_lose() -> None:
+    only_tool = _quake((content.BAG,))
+    assert only_tool.to_lose == 2
+    after = play(only_tool, LoseItem(0, 0))
+    assert after.step is Step.MORNING and after.to_lose == 0
+    both = _quake((content.SHARP_STICK, content.BAG))
+    assert both.to_lose == 3
+    left = play(both, LoseItem(0, 0))
+    assert left.step is Step.LOSE_ITEMS and left.to_lose == 2
+
+
+@pytest.mark.rule("DLID-NIGHT-2")
+@pytest.mark.parametrize("held", ["weapon", "tool"])
+def test_a_kind_nobody_holds_is_not_waited_for(held: str) -> None:
+    """A client's state may ask for both kinds while only one is held (the audit accepts
+    it): after that one is lost the night goes on."""
+    item = content.SHARP_STICK if held == "weapon" else content.BAG
+    quake = replace(_quake((content.SHARP_STICK, content.BAG)), to_lose=3)
+    quake = member(quake, 0, spare=(item,))
+    made = list(quake.made)
+    made[content.SHARP_STICK] = made[content.BAG] = 0
+    made[item] = 1
+    quake = replace(quake, made=tuple(made))
+    GAME.check_state(quake)
+    after = play(quake, LoseItem(0, 0))
+    assert after.step is Step.MORNING and after.to_lose == 0
+
+
+@pytest.mark.rule("DLID-NIGHT-5", "DLID-END-2")
+def test_after_refuel_an_empty_pit_loses_when_the_window_closes() -> None:
+    """Under the after-refuel reading the pit may be empty while the window is open; it
+    loses when the window closes, even if the morning would burn no wood (a user's
+    schedule of zeros)."""
+    own = DlidContent(wood_normal=(0,) * 14)
+    tired = start(readings=Readings(empty_pit="after-refuel"), content=own)
+    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=1)
+    s = event(night_of(tired), "Rainstorm")
+    assert s.step is Step.REFUEL and s.pit == 0 and s.result is None
+    lost = rules.apply(s, Proceed())
+    assert lost.result is not None and lost.result.rule == "DLID-END-2"
+    assert lost.step is Step.OVER and lost.day == 1
+    assert lost.wood_taken  # lost in the window, as under at-once: the flag stays set
+
+
+@pytest.mark.rule("DLID-NIGHT-5")
+def test_the_refuel_window_closes_once() -> None:
+    tired = start()
+    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=3)
+    s = event(night_of(tokens(tired, wood=1)), "Rainstorm")
+    assert s.step is Step.REFUEL and s.wood_taken
+    after = play(s, Proceed())
+    assert after.step is Step.MORNING and not after.wood_taken
+    assert after.tokens[WOOD] == 1 and after.pit == 1  # 3 - rain 1 - morning 1
+
+
+@pytest.mark.rule("DLID-SETUP-1")
+@pytest.mark.parametrize("first", [-1, 4])
+def test_the_first_player_is_one_of_the_four(first: int) -> None:
+    with pytest.raises(InvalidConfig):
+        rules.validate_config(DlidConfig(first_player=first))
+    rules.validate_config(DlidConfig(first_player=3))
+
+
+@pytest.mark.rule("DLID-ITEMS-8", "DLID-FAQ-2", "DLID-BOX-1")
+def test_a_club_can_take_the_maximum_stamina_to_zero() -> None:
+    own = DlidContent(characters=(UserCharacter("Kara", 4, 1, starts_with="Club"),))
+    s = rules.initial_state(DlidConfig(content=own))
+    kara = s.members[2]
+    assert (kara.max_stamina, kara.stamina, kara.max_hp) == (0, 0, 4)
