@@ -657,24 +657,43 @@ def dawn(v: Vars, w: Vars) -> z3.BoolRef:
 def night_or_refuel(v: Vars, w: Vars) -> z3.BoolRef:
     """A step of the night that does not end it: the event and its rolls and choices
     (:func:`night_step`), or one wood put on the pit in the refuel window
-    (:func:`refuel`)."""
-    return z3.Or(night_step(v, w), refuel(v, w))
+    (:func:`refuel`). What both keep is also stated once outside the disjunction (the
+    same relation; see :func:`day_over`)."""
+    return z3.And(
+        *keep_constants(v, w),
+        *keep(v, w, "day", "won", "lostpit"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        z3.Or(night_step(v, w), refuel(v, w)),
+    )
 
 
 def day_over(v: Vars, w: Vars) -> z3.BoolRef:
     """A step of the day ends the game: Fire Starter is unlocked (won), the last
-    character in play falls, or the last turn of day 14 ends (night 14 comes)."""
+    character in play falls, or the last turn of day 14 ends (night 14 comes).
+
+    What the three ways have in common (the constants, the tree unlocked only where open,
+    the supplies) is also stated once outside the disjunction: the relation is the same,
+    and the solver no longer splits on the three ways to see it (the tree's consecution
+    over this transition took most of the proof time)."""
     return z3.And(
         v.num("phase") == DAY,
+        *keep_constants(v, w),
+        *unlocking(v, w),
+        *tokens_by_supply(v, w),
         z3.Or(win(v, w), everybody_down(v, w), night_14(v, w)),
     )
 
 
 def night_over(v: Vars, w: Vars) -> z3.BoolRef:
     """A step of the night ends the game (the event, its rolls, the morning's wood and
-    damage): the pit is empty, everybody is down, or a morning reaches the last day."""
+    damage): the pit is empty, everybody is down, or a morning reaches the last day.
+    The constants and the tree, which all three keep, are also stated once outside the
+    disjunction (the same relation, as in :func:`day_over`)."""
     return z3.And(
         z3.Or(v.num("phase") == NIGHT, v.num("phase") == REFUEL),
+        *keep_constants(v, w),
+        *keep_tree(v, w),
         z3.Or(pit_out(v, w), everybody_down(v, w), calendar(v, w)),
     )
 

@@ -148,16 +148,18 @@ def keep_items(v: Vars, w: Vars) -> list[z3.BoolRef]:
 
 
 def unlocked_at(v: Vars, index: z3.ArithRef) -> z3.BoolRef:
-    """Whether the discovery ``index`` names is unlocked (true for -1: no arrow)."""
-    term: z3.BoolRef = index < 0
-    for k in DISCOVERIES:
-        term = z3.Or(term, z3.And(index == k, flag_at(v, "u", k)))
-    return term
+    """Whether the discovery ``index`` names is unlocked (true for -1: no arrow), for an
+    index within -1 and the last slot (the background bounds every arrow and ``fs``):
+    one clause per slot, ``index = k => u[k]``, which the solver propagates at once (a
+    disjunction of ``index = k and u[k]`` cost it several times more)."""
+    return z3.And(*(z3.Implies(index == k, flag_at(v, "u", k)) for k in DISCOVERIES))
 
 
 def prerequisites(v: Vars, k: int) -> z3.BoolRef:
-    """Every arrow into discovery ``k`` starts at an unlocked discovery of ``v``."""
-    return z3.And(unlocked_at(v, at(v, "pa", k)), unlocked_at(v, at(v, "pb", k)))
+    """Every arrow into discovery ``k`` starts at an unlocked discovery of ``v``: for
+    each slot ``j``, an arrow from ``j`` (either of the two) means ``j`` is unlocked."""
+    pa, pb = at(v, "pa", k), at(v, "pb", k)
+    return z3.And(*(z3.Implies(z3.Or(pa == j, pb == j), flag_at(v, "u", j)) for j in DISCOVERIES))
 
 
 def fire_starter(v: Vars) -> z3.BoolRef:
