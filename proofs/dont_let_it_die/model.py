@@ -11,6 +11,7 @@ fight, its damage and its meat). Quantities a transition does not mention are fr
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 import z3
 
@@ -51,8 +52,20 @@ from dieproof.proofs.model import Goal, Model, Named, Transition, Vars, WrongEnc
 
 def background(v: Vars) -> z3.BoolRef:
     """Domains of the constants: slots 0-2, arrows -1 or a discovery, Fire Starter a
-    discovery, the last day 14 or 15."""
+    discovery, the last day 14 or 15. And four facts of every state that no transition
+    needs, which the refinement check holds every reference state to: the player to move
+    is the one the rulebook names (``mover``, the reference's answer, equals ``expect``,
+    the abstraction's own restatement); the refuel flag is set exactly in the refuel
+    window of a running game; the FKP pool is part of the FKP out of the box; each
+    maximum is the one the rulebook computes (``cmh``, ``cms``: the card's, the
+    discoveries', the Clubs', within 0 and 10, restated by the abstraction)."""
     parts: list[z3.BoolRef] = [
+        v.num("mover") == v.num("expect"),
+        z3.Implies(v.num("phase") != OVER, v.flag("wtaken") == (v.num("phase") == REFUEL)),
+        v.num("fkpool") >= 0,
+        v.num("fkpool") <= v.num("fkp"),
+        *(at(v, "mhp", i) == at(v, "cmh", i) for i in SEATS),
+        *(at(v, "mst", i) == at(v, "cms", i) for i in SEATS),
         v.num("fs") >= 0,
         v.num("fs") < len(DISCOVERIES),
         z3.Or(v.num("last") == LAST, v.num("last") == LAST + 1),
@@ -356,8 +369,23 @@ def day_effects(v: Vars, w: Vars, revived: int = REVIVED_HP) -> list[z3.BoolRef]
         *unlocking(v, w),
         *crafting(v, w),
         *tokens_by_supply(v, w),
+        fkp_placed(v, w),
         *(seat_by_day(v, w, i, revived) for i in SEATS),
     ]
+
+
+def progress(v: Vars) -> z3.ArithRef:
+    """FKP on the tree: placed on discoveries, and one Unlocked token per discovery."""
+    return v.num("fkp") - v.num("fkpool")
+
+
+def fkp_placed(v: Vars, w: Vars) -> z3.BoolRef:
+    """FKP reach the tree only from the pool (or as Dub's bones): the tree gains at most
+    what the pool and the bones lost in the step (an unlocking returns the placed
+    tokens but one to the box)."""
+    pool = v.num("fkpool") - w.num("fkpool")
+    bones = v.num("bone") - w.num("bone")
+    return progress(w) - progress(v) <= z3.If(pool > 0, pool, 0) + z3.If(bones > 0, bones, 0)
 
 
 def someone_up(w: Vars) -> z3.BoolRef:
@@ -455,6 +483,7 @@ def night_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
                 z3.Not(flag_at(w, "rev", i)),
                 flag_at(w, "down", i) == (at(w, "hp", i) == 0),
                 refit(v, w, i),
+                at(w, "hp", i) >= at(v, "hp", i) - NIGHT_HURT,
                 at(w, "st", i) <= at(v, "st", i),
                 at(w, "w", i) <= at(v, "w", i),
                 at(w, "t", i) <= at(v, "t", i),
@@ -465,6 +494,11 @@ def night_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
         ),
         *keep(v, w, f"mhp[{i}]", f"mst[{i}]"),
     )
+
+
+NIGHT_HURT: Final = 2
+"""The most one step of a night event takes from a character: the sabertooths, the
+starving boars and Challenge 7's rival tribes 2, the cold wind and a stampede's roll 1."""
 
 
 def night_step(v: Vars, w: Vars) -> z3.BoolRef:

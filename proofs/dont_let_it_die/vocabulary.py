@@ -60,7 +60,7 @@ PHASE_OF: Final = {
     Step.OVER: OVER,
 }
 
-SEAT_INT: Final = ("hp", "mhp", "st", "mst", "w", "t", "ws", "ts")
+SEAT_INT: Final = ("hp", "mhp", "st", "mst", "w", "t", "ws", "ts", "cmh", "cms")
 SEAT_BOOL: Final = ("down", "rev")
 GOODS: Final = ("rock", "fiber", "berries", "meats", "bone", "hide")
 """Token supplies of eight besides wood."""
@@ -75,8 +75,11 @@ GLOBAL_INT: Final = (
     "phase",
     "bld",
     "fs",
+    "fkpool",
+    "mover",
+    "expect",
 )
-GLOBAL_BOOL: Final = ("shared", "hard", "won", "lostpit", "refuelok", "nightend")
+GLOBAL_BOOL: Final = ("shared", "hard", "won", "lostpit", "refuelok", "nightend", "wtaken")
 CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend")
 """Fixed by the configuration: never change."""
 
