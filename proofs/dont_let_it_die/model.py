@@ -980,4 +980,5 @@ MODEL = Model(
     goals=GOALS,
     wrong=WRONG,
     background=background,
+    simple_solver=True,
 )

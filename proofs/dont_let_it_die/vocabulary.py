@@ -158,11 +158,23 @@ def unlocked_at(v: Vars, index: z3.ArithRef) -> z3.BoolRef:
     return z3.And(*(z3.Implies(index == k, flag_at(v, "u", k)) for k in DISCOVERIES))
 
 
+_PREREQUISITES: dict[tuple[int, int, int], z3.BoolRef] = {}
+"""Built terms of :func:`prerequisites` by the AST ids of the arrows and of ``u[0]`` (z3
+shares equal terms, and the cache keeps them alive, so an id names one term): the tree's
+invariant and every transition that may unlock ask for the same terms."""
+
+
 def prerequisites(v: Vars, k: int) -> z3.BoolRef:
     """Every arrow into discovery ``k`` starts at an unlocked discovery of ``v``: for
     each slot ``j``, an arrow from ``j`` (either of the two) means ``j`` is unlocked."""
     pa, pb = at(v, "pa", k), at(v, "pb", k)
-    return z3.And(*(z3.Implies(z3.Or(pa == j, pb == j), flag_at(v, "u", j)) for j in DISCOVERIES))
+    key = (pa.get_id(), pb.get_id(), flag_at(v, "u", 0).get_id())
+    found = _PREREQUISITES.get(key)
+    if found is None:
+        found = _PREREQUISITES[key] = z3.And(
+            *(z3.Implies(z3.Or(pa == j, pb == j), flag_at(v, "u", j)) for j in DISCOVERIES)
+        )
+    return found
 
 
 def fire_starter(v: Vars) -> z3.BoolRef:
