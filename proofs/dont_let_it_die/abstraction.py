@@ -17,6 +17,7 @@ from dieproof.reference.dont_let_it_die.types import (
     MEAT,
     ROCK,
     STAT_CAP,
+    USED_DAILY,
     WOOD,
     DlidConfig,
     DlidState,
@@ -102,6 +103,8 @@ def abstract(state: State) -> dict[str, int | bool]:
         out[f"ws[{i}]"] = card.weapon_slots
         out[f"ts[{i}]"] = card.tool_slots
         out[f"cmh[{i}]"], out[f"cms[{i}]"] = expected_maxima(state, m.character, m.weapons)
+        out[f"card[{i}]"] = m.character
+        out[f"daily[{i}]"] = bool(m.used & USED_DAILY)
         out[f"down[{i}]"] = m.down
         out[f"rev[{i}]"] = m.reviving
     t = state.tokens

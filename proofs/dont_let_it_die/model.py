@@ -52,13 +52,15 @@ from dieproof.proofs.model import Goal, Model, Named, Transition, Vars, WrongEnc
 
 def background(v: Vars) -> z3.BoolRef:
     """Domains of the constants: slots 0-2, arrows -1 or a discovery, Fire Starter a
-    discovery, the last day 14 or 15. And four facts of every state that no transition
+    discovery, the last day 14 or 15. And five facts of every state that no transition
     needs, which the refinement check holds every reference state to: the player to move
     is the one the rulebook names (``mover``, the reference's answer, equals ``expect``,
     the abstraction's own restatement); the refuel flag is set exactly in the refuel
     window of a running game; the FKP pool is part of the FKP out of the box; each
     maximum is the one the rulebook computes (``cmh``, ``cms``: the card's, the
-    discoveries', the Clubs', within 0 and 10, restated by the abstraction)."""
+    discoveries', the Clubs', within 0 and 10, restated by the abstraction); only a
+    character whose card has a once-a-day skill has used it today (``daily``, by the
+    character card ``card``)."""
     parts: list[z3.BoolRef] = [
         v.num("mover") == v.num("expect"),
         z3.Implies(v.num("phase") != OVER, v.flag("wtaken") == (v.num("phase") == REFUEL)),
@@ -66,6 +68,10 @@ def background(v: Vars) -> z3.BoolRef:
         v.num("fkpool") <= v.num("fkp"),
         *(at(v, "mhp", i) == at(v, "cmh", i) for i in SEATS),
         *(at(v, "mst", i) == at(v, "cms", i) for i in SEATS),
+        *(
+            z3.Implies(flag_at(v, "daily", i), z3.Or(*(at(v, "card", i) == c for c in DAILY)))
+            for i in SEATS
+        ),
         v.num("fs") >= 0,
         v.num("fs") < len(DISCOVERIES),
         z3.Or(v.num("last") == LAST, v.num("last") == LAST + 1),
@@ -495,6 +501,10 @@ def night_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
         *keep(v, w, f"mhp[{i}]", f"mst[{i}]"),
     )
 
+
+DAILY: Final = (0, 2, 5, 6)
+"""The character cards with a once-a-day skill tracked by the daily bit: Gronk's rage,
+Kara's gift of stamina, Ajax's heal, Atouk's wood (content order)."""
 
 NIGHT_HURT: Final = 2
 """The most one step of a night event takes from a character: the sabertooths, the

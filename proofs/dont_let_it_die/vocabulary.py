@@ -60,8 +60,16 @@ PHASE_OF: Final = {
     Step.OVER: OVER,
 }
 
-SEAT_INT: Final = ("hp", "mhp", "st", "mst", "w", "t", "ws", "ts", "cmh", "cms")
+SEAT_INT: Final = ("hp", "mhp", "st", "mst", "w", "t", "ws", "ts")
 SEAT_BOOL: Final = ("down", "rev")
+SEAT_FACTS: Final[tuple[tuple[str, Sort], ...]] = (
+    ("cmh", "int"),
+    ("cms", "int"),
+    ("card", "int"),
+    ("daily", "bool"),
+)
+"""Per seat, what the background holds each state to (the maxima the rulebook computes,
+the character card, today's once-a-day skill used); no transition keeps or sets them."""
 GOODS: Final = ("rock", "fiber", "berries", "meats", "bone", "hide")
 """Token supplies of eight besides wood."""
 GLOBAL_INT: Final = (
@@ -91,6 +99,8 @@ def _variables() -> dict[str, Sort]:
             out[f"{name}[{i}]"] = "int"
         for name in SEAT_BOOL:
             out[f"{name}[{i}]"] = "bool"
+        for name, sort in SEAT_FACTS:
+            out[f"{name}[{i}]"] = sort
     for name in GLOBAL_INT:
         out[name] = "int"
     for name in GLOBAL_BOOL:
