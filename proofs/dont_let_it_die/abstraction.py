@@ -117,6 +117,7 @@ def abstract(state: State) -> dict[str, int | bool]:
     out["hide"] = t[HIDE]
     out["fkp"] = t[FKP] + sum(state.placed) + sum(state.unlocked)
     out["fkpool"] = t[FKP]
+    out["held"] = sum(len(m.weapons) + len(m.tools) + len(m.spare) for m in state.members)
     out["mover"] = rules.to_move(state)
     out["expect"] = expected_mover(state)
     out["wtaken"] = state.wood_taken

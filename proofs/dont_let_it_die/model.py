@@ -46,6 +46,7 @@ from dieproof.proofs.dont_let_it_die.vocabulary import (
     wood_out,
 )
 from dieproof.proofs.model import Goal, Model, Named, Transition, Vars, WrongEncoding
+from dieproof.reference.dont_let_it_die.content import SHELTER
 
 # -- background, init ---------------------------------------------------------------------------
 
@@ -376,8 +377,18 @@ def day_effects(v: Vars, w: Vars, revived: int = REVIVED_HP) -> list[z3.BoolRef]
         *crafting(v, w),
         *tokens_by_supply(v, w),
         fkp_placed(v, w),
+        items_held(v, w),
         *(seat_by_day(v, w, i, revived) for i in SEATS),
     ]
+
+
+def items_held(v: Vars, w: Vars) -> z3.BoolRef:
+    """By day the tribe's weapons and tools (equipped or not) change only by the one
+    crafted: a fallen character's unequipped items go to the next character in play,
+    none is lost (a building is crafted but held by nobody)."""
+    made = z3.Sum(*(at(v, "made", j) for j in HANDHELD))
+    made2 = z3.Sum(*(at(w, "made", j) for j in HANDHELD))
+    return w.num("held") - v.num("held") == made2 - made
 
 
 def progress(v: Vars) -> z3.ArithRef:
@@ -501,6 +512,9 @@ def night_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
         *keep(v, w, f"mhp[{i}]", f"mst[{i}]"),
     )
 
+
+HANDHELD: Final = range(SHELTER)
+"""The weapons and tools among the items (the buildings follow them, from the Shelter)."""
 
 DAILY: Final = (0, 2, 5, 6)
 """The character cards with a once-a-day skill tracked by the daily bit: Gronk's rage,

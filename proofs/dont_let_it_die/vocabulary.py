@@ -84,6 +84,7 @@ GLOBAL_INT: Final = (
     "bld",
     "fs",
     "fkpool",
+    "held",
     "mover",
     "expect",
 )
