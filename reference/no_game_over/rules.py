@@ -165,7 +165,7 @@ def _pairs(counts: tuple[int, ...], kind: type[Draw] | type[Snatch]) -> list[tup
 def _weighted(
     counts: tuple[int, ...], kind: type[Draw] | type[Snatch]
 ) -> tuple[tuple[NgoAction, Fraction], ...]:
-    return chance.weighted(_pairs(counts, kind))
+    return chance.counted(_DRAWS if kind is Draw else _SNATCHES, counts)
 
 
 _LEGAL: list[object] = [None, ()]
