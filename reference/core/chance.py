@@ -132,9 +132,8 @@ def counted(table: Sequence[T], counts: Sequence[int]) -> tuple[tuple[T, Fractio
     if total == 0:
         raise ValueError("a chance node needs at least one outcome")
     row = _row(total)
-    kept = [(i, c) for i, c in enumerate(counts) if c]
-    outcomes = tuple([(table[i], row[c]) for i, c in kept])
-    weights = [c for _, c in kept]
+    outcomes = tuple([(table[i], row[c]) for i, c in enumerate(counts) if c])
+    weights = [c for c in counts if c]
     divisor = math.gcd(*weights)
     _remember(
         outcomes, total // divisor, weights if divisor == 1 else [w // divisor for w in weights]
