@@ -298,7 +298,10 @@ class _Runner:
         return result
 
     def _solver(self) -> z3.Solver:
-        solver = z3.Solver()
+        terms = self.terms
+        simple = terms is not None and terms.model.simple_solver
+        # z3's stubs leave SimpleSolver out; it returns a z3.Solver
+        solver: z3.Solver = z3.SimpleSolver() if simple else z3.Solver()  # type: ignore[attr-defined]
         solver.set("timeout", self.timeout_ms)
         return solver
 

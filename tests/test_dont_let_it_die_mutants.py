@@ -11,19 +11,22 @@ from dieproof.reference import game
 from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content, rules
+from dieproof.reference.dont_let_it_die.base import add_stamina, fkp_in_box, poisoned
 from dieproof.reference.dont_let_it_die.types import (
     WOOD,
     DlidConfig,
     DlidContent,
     DlidState,
+    EventDrawn,
     LoseItem,
     Proceed,
     Readings,
     Step,
     UserCharacter,
+    UserNightEvent,
 )
 
-from .dlid_helpers import event, member, night_of, play, start, tokens
+from .dlid_helpers import event, member, night_of, play, start, tokens, unlock
 
 GAME = game("dont-let-it-die")
 
@@ -121,3 +124,27 @@ def test_a_club_can_take_the_maximum_stamina_to_zero() -> None:
     s = rules.initial_state(DlidConfig(content=own))
     kara = s.members[2]
     assert (kara.max_stamina, kara.stamina, kara.max_hp) == (0, 0, 4)
+
+
+@pytest.mark.rule("DLID-FKP-6")
+def test_fkp_in_the_box_counts_one_unlocked_token_per_discovery() -> None:
+    s = unlock(tokens(start(), fkp=5), "warmth-1", "cooking-1")
+    placed = list(s.placed)
+    placed[2] = 3
+    s = replace(s, placed=tuple(placed))
+    assert fkp_in_box(s) == 40 - 5 - 3 - 2
+
+
+@pytest.mark.rule("DLID-NIGHT-3", "DLID-BOX-1")
+def test_food_poisoning_as_the_first_event_of_a_users_night_deck() -> None:
+    own = DlidContent(
+        night_events=(UserNightEvent("Bad berries", "poisoning"), UserNightEvent("Calm", "calm"))
+    )
+    s = night_of(start(content=own))
+    s = play(s, EventDrawn(0))
+    s = play(s, Proceed())  # the morning's trades
+    assert s.step is Step.TURN and s.event == 0
+    kara = s.members[2]
+    tired = member(s, 2, stamina=kara.max_stamina - 3)
+    assert poisoned(tired)
+    assert add_stamina(tired, 2, 2).members[2].stamina == kara.max_stamina - 3

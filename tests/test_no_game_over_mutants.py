@@ -184,3 +184,19 @@ def test_a_secondary_enemy_of_index_zero_gives_its_reward() -> None:
     state = GAME.apply(state, Pass())
     assert state.combat is not None and state.step.value == "reward"
     assert GAME.legal_actions(state)[-1] == Rewards(items=3)
+
+
+@pytest.mark.rule("NGO-COMBAT-4")
+def test_an_allied_enemy_of_index_zero_fights_for_the_fighter() -> None:
+    """With a user's box whose first card is an enemy, an allied enemy of index 0 adds
+    its strength to the fighter's side."""
+    rat = Card(name="Rat", deck=Deck.LEVEL, kind=Kind.ENEMY, count=4, strength=4, reward=1)
+    ogre = Card(name="Ogre", deck=Deck.LEVEL, kind=Kind.ENEMY, count=2, strength=5, reward=1)
+    stick = Card(name="Stick", deck=Deck.ITEM, kind=Kind.SINGLE_USE, count=1, strength=1)
+    config = NgoConfig(players=2, content=Content(cards=(rat, ogre, stick)))
+    state = fill(
+        Position(config=config, hands=(("Rat",),), step="combat", fight=Fight(enemy="Ogre"))
+    )
+    state = GAME.apply(state, Enemy(card=0))
+    assert state.combat is not None and state.combat.allied == 0
+    assert fighter_power(state) == 3 + 4

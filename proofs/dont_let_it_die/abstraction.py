@@ -4,8 +4,8 @@ variables (:mod:`~dieproof.proofs.dont_let_it_die.vocabulary`)."""
 from __future__ import annotations
 
 from dieproof.proofs.dont_let_it_die.vocabulary import DISCOVERIES, ITEMS, PHASE_OF, SEATS
-from dieproof.reference.core.types import State
-from dieproof.reference.dont_let_it_die import content
+from dieproof.reference.core.types import CHANCE, TERMINAL, State
+from dieproof.reference.dont_let_it_die import content, rules
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     BONE,
@@ -16,9 +16,74 @@ from dieproof.reference.dont_let_it_die.types import (
     HIDE,
     MEAT,
     ROCK,
+    STAT_CAP,
+    USED_DAILY,
     WOOD,
+    DlidConfig,
     DlidState,
+    Step,
 )
+
+_CHANCE_STEPS = (
+    Step.DRAW,
+    Step.LIGHTNING,
+    Step.ROLL,
+    Step.MABE,
+    Step.NIGHT,
+    Step.NIGHT_ROLL,
+)
+KARA_CARD, DUB_CARD = 2, 4
+"""The character cards whose skills decide a node (content order)."""
+
+
+def expected_maxima(state: DlidState, character: int, weapons: tuple[int, ...]) -> tuple[int, int]:
+    """A character's maxima restated from the rulebook rather than taken from the rules
+    modules: the card's health, +2 with Relaxation; the card's stamina, +1 per Warmth
+    unlocked, -1 per Club equipped; each within 0 and 10 (Fire Knowledge Points, Items,
+    FAQ 2)."""
+    card = content.box(state.config).characters[character]
+    names = [d.name for d in content.box(state.config).tree]
+
+    def unlocked(name: str) -> bool:
+        return name in names and state.unlocked[names.index(name)]
+
+    hp = card.health + (2 if unlocked("relaxation") else 0)
+    st = card.stamina + sum(unlocked(f"warmth-{n}") for n in (1, 2, 3))
+    st -= sum(1 for w in weapons if w == content.CLUB)
+    return min(max(hp, 0), STAT_CAP), min(max(st, 0), STAT_CAP)
+
+
+def _player_of(config: DlidConfig, seat: int) -> int:
+    """The player who controls the character in ``seat`` (Setup): the config's
+    controllers, else the characters shared out in seat order."""
+    if config.controllers:
+        return config.controllers[seat]
+    return seat * config.players // 4
+
+
+def expected_mover(state: DlidState) -> int:
+    """Who decides at ``state``, restated from the rulebook rather than taken from the
+    rules modules: chance at a draw or roll, nobody once the game is over, else the
+    player controlling the character concerned (the one whose turn it is, the one
+    fighting or keeping a card, Kara for her re-roll, Dub for his redraw; the first
+    player for the night's and the morning's group choices)."""
+    step = state.step
+    if step in _CHANCE_STEPS:
+        return CHANCE
+    if step is Step.OVER:
+        return TERMINAL
+    seats = [m.character for m in state.members]
+    if step in (Step.TURN, Step.PAY):
+        seat = state.turn
+    elif step in (Step.FIGHT, Step.PICK):
+        seat = state.actor
+    elif step is Step.REROLL:
+        seat = seats.index(KARA_CARD)
+    elif step is Step.DUB:
+        seat = seats.index(DUB_CARD)
+    else:
+        seat = state.first
+    return _player_of(state.config, seat)
 
 
 def abstract(state: State) -> dict[str, int | bool]:
@@ -37,6 +102,9 @@ def abstract(state: State) -> dict[str, int | bool]:
         out[f"t[{i}]"] = len(m.tools)
         out[f"ws[{i}]"] = card.weapon_slots
         out[f"ts[{i}]"] = card.tool_slots
+        out[f"cmh[{i}]"], out[f"cms[{i}]"] = expected_maxima(state, m.character, m.weapons)
+        out[f"card[{i}]"] = m.character
+        out[f"daily[{i}]"] = bool(m.used & USED_DAILY)
         out[f"down[{i}]"] = m.down
         out[f"rev[{i}]"] = m.reviving
     t = state.tokens
@@ -48,6 +116,11 @@ def abstract(state: State) -> dict[str, int | bool]:
     out["bone"] = t[BONE]
     out["hide"] = t[HIDE]
     out["fkp"] = t[FKP] + sum(state.placed) + sum(state.unlocked)
+    out["fkpool"] = t[FKP]
+    out["held"] = sum(len(m.weapons) + len(m.tools) + len(m.spare) for m in state.members)
+    out["mover"] = rules.to_move(state)
+    out["expect"] = expected_mover(state)
+    out["wtaken"] = state.wood_taken
     out["pit"] = state.pit
     out["pitfood"] = state.pit_food
     out["day"] = state.day

@@ -11,6 +11,7 @@ fight, its damage and its meat). Quantities a transition does not mention are fr
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 import z3
 
@@ -45,14 +46,33 @@ from dieproof.proofs.dont_let_it_die.vocabulary import (
     wood_out,
 )
 from dieproof.proofs.model import Goal, Model, Named, Transition, Vars, WrongEncoding
+from dieproof.reference.dont_let_it_die.content import SHELTER
 
 # -- background, init ---------------------------------------------------------------------------
 
 
 def background(v: Vars) -> z3.BoolRef:
     """Domains of the constants: slots 0-2, arrows -1 or a discovery, Fire Starter a
-    discovery, the last day 14 or 15."""
+    discovery, the last day 14 or 15. And five facts of every state that no transition
+    needs, which the refinement check holds every reference state to: the player to move
+    is the one the rulebook names (``mover``, the reference's answer, equals ``expect``,
+    the abstraction's own restatement); the refuel flag is set exactly in the refuel
+    window of a running game; the FKP pool is part of the FKP out of the box; each
+    maximum is the one the rulebook computes (``cmh``, ``cms``: the card's, the
+    discoveries', the Clubs', within 0 and 10, restated by the abstraction); only a
+    character whose card has a once-a-day skill has used it today (``daily``, by the
+    character card ``card``)."""
     parts: list[z3.BoolRef] = [
+        v.num("mover") == v.num("expect"),
+        z3.Implies(v.num("phase") != OVER, v.flag("wtaken") == (v.num("phase") == REFUEL)),
+        v.num("fkpool") >= 0,
+        v.num("fkpool") <= v.num("fkp"),
+        *(at(v, "mhp", i) == at(v, "cmh", i) for i in SEATS),
+        *(at(v, "mst", i) == at(v, "cms", i) for i in SEATS),
+        *(
+            z3.Implies(flag_at(v, "daily", i), z3.Or(*(at(v, "card", i) == c for c in DAILY)))
+            for i in SEATS
+        ),
         v.num("fs") >= 0,
         v.num("fs") < len(DISCOVERIES),
         z3.Or(v.num("last") == LAST, v.num("last") == LAST + 1),
@@ -356,8 +376,33 @@ def day_effects(v: Vars, w: Vars, revived: int = REVIVED_HP) -> list[z3.BoolRef]
         *unlocking(v, w),
         *crafting(v, w),
         *tokens_by_supply(v, w),
+        fkp_placed(v, w),
+        items_held(v, w),
         *(seat_by_day(v, w, i, revived) for i in SEATS),
     ]
+
+
+def items_held(v: Vars, w: Vars) -> z3.BoolRef:
+    """By day the tribe's weapons and tools (equipped or not) change only by the one
+    crafted: a fallen character's unequipped items go to the next character in play,
+    none is lost (a building is crafted but held by nobody)."""
+    made = z3.Sum(*(at(v, "made", j) for j in HANDHELD))
+    made2 = z3.Sum(*(at(w, "made", j) for j in HANDHELD))
+    return w.num("held") - v.num("held") == made2 - made
+
+
+def progress(v: Vars) -> z3.ArithRef:
+    """FKP on the tree: placed on discoveries, and one Unlocked token per discovery."""
+    return v.num("fkp") - v.num("fkpool")
+
+
+def fkp_placed(v: Vars, w: Vars) -> z3.BoolRef:
+    """FKP reach the tree only from the pool (or as Dub's bones): the tree gains at most
+    what the pool and the bones lost in the step (an unlocking returns the placed
+    tokens but one to the box)."""
+    pool = v.num("fkpool") - w.num("fkpool")
+    bones = v.num("bone") - w.num("bone")
+    return progress(w) - progress(v) <= z3.If(pool > 0, pool, 0) + z3.If(bones > 0, bones, 0)
 
 
 def someone_up(w: Vars) -> z3.BoolRef:
@@ -455,6 +500,7 @@ def night_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
                 z3.Not(flag_at(w, "rev", i)),
                 flag_at(w, "down", i) == (at(w, "hp", i) == 0),
                 refit(v, w, i),
+                at(w, "hp", i) >= at(v, "hp", i) - NIGHT_HURT,
                 at(w, "st", i) <= at(v, "st", i),
                 at(w, "w", i) <= at(v, "w", i),
                 at(w, "t", i) <= at(v, "t", i),
@@ -465,6 +511,18 @@ def night_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
         ),
         *keep(v, w, f"mhp[{i}]", f"mst[{i}]"),
     )
+
+
+HANDHELD: Final = range(SHELTER)
+"""The weapons and tools among the items (the buildings follow them, from the Shelter)."""
+
+DAILY: Final = (0, 2, 5, 6)
+"""The character cards with a once-a-day skill tracked by the daily bit: Gronk's rage,
+Kara's gift of stamina, Ajax's heal, Atouk's wood (content order)."""
+
+NIGHT_HURT: Final = 2
+"""The most one step of a night event takes from a character: the sabertooths, the
+starving boars and Challenge 7's rival tribes 2, the cold wind and a stampede's roll 1."""
 
 
 def night_step(v: Vars, w: Vars) -> z3.BoolRef:
@@ -657,24 +715,43 @@ def dawn(v: Vars, w: Vars) -> z3.BoolRef:
 def night_or_refuel(v: Vars, w: Vars) -> z3.BoolRef:
     """A step of the night that does not end it: the event and its rolls and choices
     (:func:`night_step`), or one wood put on the pit in the refuel window
-    (:func:`refuel`)."""
-    return z3.Or(night_step(v, w), refuel(v, w))
+    (:func:`refuel`). What both keep is also stated once outside the disjunction (the
+    same relation; see :func:`day_over`)."""
+    return z3.And(
+        *keep_constants(v, w),
+        *keep(v, w, "day", "won", "lostpit"),
+        *keep_tree(v, w),
+        *keep_items(v, w),
+        z3.Or(night_step(v, w), refuel(v, w)),
+    )
 
 
 def day_over(v: Vars, w: Vars) -> z3.BoolRef:
     """A step of the day ends the game: Fire Starter is unlocked (won), the last
-    character in play falls, or the last turn of day 14 ends (night 14 comes)."""
+    character in play falls, or the last turn of day 14 ends (night 14 comes).
+
+    What the three ways have in common (the constants, the tree unlocked only where open,
+    the supplies) is also stated once outside the disjunction: the relation is the same,
+    and the solver no longer splits on the three ways to see it (the tree's consecution
+    over this transition took most of the proof time)."""
     return z3.And(
         v.num("phase") == DAY,
+        *keep_constants(v, w),
+        *unlocking(v, w),
+        *tokens_by_supply(v, w),
         z3.Or(win(v, w), everybody_down(v, w), night_14(v, w)),
     )
 
 
 def night_over(v: Vars, w: Vars) -> z3.BoolRef:
     """A step of the night ends the game (the event, its rolls, the morning's wood and
-    damage): the pit is empty, everybody is down, or a morning reaches the last day."""
+    damage): the pit is empty, everybody is down, or a morning reaches the last day.
+    The constants and the tree, which all three keep, are also stated once outside the
+    disjunction (the same relation, as in :func:`day_over`)."""
     return z3.And(
         z3.Or(v.num("phase") == NIGHT, v.num("phase") == REFUEL),
+        *keep_constants(v, w),
+        *keep_tree(v, w),
         z3.Or(pit_out(v, w), everybody_down(v, w), calendar(v, w)),
     )
 
@@ -927,4 +1004,5 @@ MODEL = Model(
     goals=GOALS,
     wrong=WRONG,
     background=background,
+    simple_solver=True,
 )

@@ -62,6 +62,14 @@ PHASE_OF: Final = {
 
 SEAT_INT: Final = ("hp", "mhp", "st", "mst", "w", "t", "ws", "ts")
 SEAT_BOOL: Final = ("down", "rev")
+SEAT_FACTS: Final[tuple[tuple[str, Sort], ...]] = (
+    ("cmh", "int"),
+    ("cms", "int"),
+    ("card", "int"),
+    ("daily", "bool"),
+)
+"""Per seat, what the background holds each state to (the maxima the rulebook computes,
+the character card, today's once-a-day skill used); no transition keeps or sets them."""
 GOODS: Final = ("rock", "fiber", "berries", "meats", "bone", "hide")
 """Token supplies of eight besides wood."""
 GLOBAL_INT: Final = (
@@ -75,8 +83,12 @@ GLOBAL_INT: Final = (
     "phase",
     "bld",
     "fs",
+    "fkpool",
+    "held",
+    "mover",
+    "expect",
 )
-GLOBAL_BOOL: Final = ("shared", "hard", "won", "lostpit", "refuelok", "nightend")
+GLOBAL_BOOL: Final = ("shared", "hard", "won", "lostpit", "refuelok", "nightend", "wtaken")
 CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend")
 """Fixed by the configuration: never change."""
 
@@ -88,6 +100,8 @@ def _variables() -> dict[str, Sort]:
             out[f"{name}[{i}]"] = "int"
         for name in SEAT_BOOL:
             out[f"{name}[{i}]"] = "bool"
+        for name, sort in SEAT_FACTS:
+            out[f"{name}[{i}]"] = sort
     for name in GLOBAL_INT:
         out[name] = "int"
     for name in GLOBAL_BOOL:
@@ -148,16 +162,30 @@ def keep_items(v: Vars, w: Vars) -> list[z3.BoolRef]:
 
 
 def unlocked_at(v: Vars, index: z3.ArithRef) -> z3.BoolRef:
-    """Whether the discovery ``index`` names is unlocked (true for -1: no arrow)."""
-    term: z3.BoolRef = index < 0
-    for k in DISCOVERIES:
-        term = z3.Or(term, z3.And(index == k, flag_at(v, "u", k)))
-    return term
+    """Whether the discovery ``index`` names is unlocked (true for -1: no arrow), for an
+    index within -1 and the last slot (the background bounds every arrow and ``fs``):
+    one clause per slot, ``index = k => u[k]``, which the solver propagates at once (a
+    disjunction of ``index = k and u[k]`` cost it several times more)."""
+    return z3.And(*(z3.Implies(index == k, flag_at(v, "u", k)) for k in DISCOVERIES))
+
+
+_PREREQUISITES: dict[tuple[int, int, int], z3.BoolRef] = {}
+"""Built terms of :func:`prerequisites` by the AST ids of the arrows and of ``u[0]`` (z3
+shares equal terms, and the cache keeps them alive, so an id names one term): the tree's
+invariant and every transition that may unlock ask for the same terms."""
 
 
 def prerequisites(v: Vars, k: int) -> z3.BoolRef:
-    """Every arrow into discovery ``k`` starts at an unlocked discovery of ``v``."""
-    return z3.And(unlocked_at(v, at(v, "pa", k)), unlocked_at(v, at(v, "pb", k)))
+    """Every arrow into discovery ``k`` starts at an unlocked discovery of ``v``: for
+    each slot ``j``, an arrow from ``j`` (either of the two) means ``j`` is unlocked."""
+    pa, pb = at(v, "pa", k), at(v, "pb", k)
+    key = (pa.get_id(), pb.get_id(), flag_at(v, "u", 0).get_id())
+    found = _PREREQUISITES.get(key)
+    if found is None:
+        found = _PREREQUISITES[key] = z3.And(
+            *(z3.Implies(z3.Or(pa == j, pb == j), flag_at(v, "u", j)) for j in DISCOVERIES)
+        )
+    return found
 
 
 def fire_starter(v: Vars) -> z3.BoolRef:

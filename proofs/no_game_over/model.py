@@ -8,9 +8,18 @@ strictly stronger) gives one life up to six; a life is lost one at a time, a las
 only by the active player in their own Level or lost combat, and the last player with
 lives wins; Load Game gives every ghost one life; every other step keeps every life.
 Every step keeps the cards of the box, passes the turn only to the next seat with at
-most five cards in the active hand, and lets nobody into a Final Boss fight. So a rules
-change that miscounts a life, a strength, a reward or a card leaves a step no transition
-allows.
+most five cards in the active hand, and lets nobody into a Final Boss fight.
+
+It also carries what the rules compute along the way, each restated from the rulebook:
+who moves (in the background, with the combat's steps, the escape roll offered only to a
+loser whose icons and escape value allow it, the reward step only after a win); the
+combat step by step (its start, priority from seat to seat, a pass or a card spent per
+decision, an item's printed strength, Strict Brawler's doubled roll, one doubling per GCA
+Lackeys and one helper per Thyme Crisis, Final Frenzy's new fighter on their own
+strength, a lost combat without a roll only where it is forbidden); the lives a gain gives
+(one per trade or Zoomic Rings, else the item's printed lives); where a turn starts; and
+the 1st ROUND token. So a rules change that miscounts a life, a strength, a reward or a
+card, or that hands the decision to the wrong player, leaves a step no transition allows.
 """
 
 from __future__ import annotations
@@ -32,7 +41,9 @@ from dieproof.proofs.no_game_over.vocabulary import (
     END,
     ESCAPE,
     ESCAPE_ROLL,
+    GHOST_DRAW,
     OVER,
+    PREPARE,
     REWARD,
     ROLL_OFF,
     SEATS,
@@ -541,7 +552,9 @@ def _common(v: Vars, v2: Vars, defect: Defect, *, rewarded: z3.BoolRef | None = 
     """What every step keeps: the game runs, the table and the box stay, the cards add
     up as before, a ghost gets no equipment or curse, no fighter without lives, slots
     kept or owed, the turn passes only to the next seat with at most five cards in the
-    active hand (or from the roll-off), the Level only with at most five cards."""
+    active hand (or from the roll-off) and starts before the Level (a ghost's at its
+    draw), the Level only with at most five cards; the combat's steps and the 1st ROUND
+    token as :func:`_combat_steps` and :func:`_tokens` say."""
     hand = at(v, "hand", v.num("active"))
     limit = HAND_LIMIT + (1 if defect == "level-with-six-cards" else 0)
     lose_card = 1 if defect == "rewards-lose-a-card" else 0
@@ -571,6 +584,14 @@ def _common(v: Vars, v2: Vars, defect: Defect, *, rewarded: z3.BoolRef | None = 
         ),
         z3.Implies(z3.And(z3.Not(v.flag("level")), v2.flag("level")), hand <= limit),
         v2.num("loads") >= v.num("loads"),
+        # A turn starts before the Level, a ghost's with its draw (NGO-TURN-1, NGO-GHOST-3).
+        z3.Implies(
+            z3.And(v2.num("active") != v.num("active"), z3.Not(v2.flag("over"))),
+            v2.num("step")
+            == z3.If(
+                at(v2, "lives", v2.num("active")) > 0, z3.IntVal(PREPARE), z3.IntVal(GHOST_DRAW)
+            ),
+        ),
         _combat_steps(v, v2),
         _tokens(v, v2, v.flag("rewarded") if rewarded is None else rewarded),
     )

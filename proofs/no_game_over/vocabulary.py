@@ -1,9 +1,13 @@
 """No Game Over in z3: the model's variables and the small vocabulary its formulas use.
 
-The model follows every seat's lives, hand, equipment, curses beside the equipment and
-slot overflow; whose turn it is and who moves; the combat (fighter, whether it is a Final
-Boss fight, the enemies, the strength of both sides, the rewards due); the queued draws;
-the cards in decks, discard piles and on the table; and how the game ended. The numbers
+The model follows every seat's lives, hand, equipment, curses beside the equipment, slot
+overflow and 1st ROUND token; whose turn it is, who moves, who owes a choice and which roll
+or grab chance owes; the combat (fighter, whether it is a Final Boss fight, the enemies,
+the strength of both sides and the fighter's own, the items' bonus, doublings and
+helpers, the escape value and the strictest cannot-escape icon, priority and passes, the
+rewards due); the queued draws; the cards in decks, discard piles and on the table, and
+the single-use items among the discards (lives and strength printed, Rings, GCA Lackeys,
+Thyme Crisis); whether the active player won a combat this turn; and how the game ended. The numbers
 the rulebook prints (six lives, the gain ceiling of five, five cards) come from the
 game's types, never from its rules modules.
 """
@@ -25,6 +29,8 @@ STEP_NUMBER: Final = {step: i for i, step in enumerate(Step)}
 DEAL: Final = STEP_NUMBER[Step.DEAL]
 ROLL_OFF: Final = STEP_NUMBER[Step.ROLL_OFF]
 REWARD: Final = STEP_NUMBER[Step.REWARD]
+PREPARE: Final = STEP_NUMBER[Step.PREPARE]
+GHOST_DRAW: Final = STEP_NUMBER[Step.GHOST_DRAW]
 COMBAT: Final = STEP_NUMBER[Step.COMBAT]
 ESCAPE: Final = STEP_NUMBER[Step.ESCAPE]
 END: Final = STEP_NUMBER[Step.END]
