@@ -22,6 +22,7 @@ from dieproof.reference.core import (
     UnknownGame,
 )
 from dieproof.reference.core.chance import (
+    counted,
     probability,
     sample,
     sample_weighted,
@@ -176,6 +177,29 @@ def test_sampling_draws_as_defined_whether_or_not_its_table_is_remembered(
     rng = random.Random(seed)
     expected = [_sample_by_the_definition(as_list, rng) for _ in range(5)]
     assert draws == [expected] * 4
+
+
+@given(
+    st.lists(st.integers(0, 30), min_size=1, max_size=12).filter(any),
+    st.integers(0, 2**32),
+)
+def test_counted_gives_what_weighted_gives_and_samples_alike(weights: list[int], seed: int) -> None:
+    table = [f"kind {i}" for i in range(len(weights))]
+    fast = counted(table, weights)
+    exact = weighted(list(zip(table, weights, strict=True)))
+    assert fast == exact
+    draws = []
+    for outcomes in (fast, exact):
+        rng = random.Random(seed)
+        draws.append([sample(outcomes, rng) for _ in range(5)])
+    assert draws[0] == draws[1]
+
+
+def test_counted_refuses_what_weighted_refuses() -> None:
+    with pytest.raises(ValueError, match="negative weight"):
+        counted("ab", [2, -1])
+    with pytest.raises(ValueError, match="at least one outcome"):
+        counted("ab", [0, 0])
 
 
 def test_weights_are_refused_when_negative_and_fractions_shared() -> None:

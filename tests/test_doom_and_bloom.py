@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from dieproof.reference.core.errors import IllegalAction, InvalidConfig
+from dieproof.reference.core.errors import IllegalAction, InvalidConfig, InvalidState
 from dieproof.reference.core.types import CHANCE, TERMINAL, replace
-from dieproof.reference.doom_and_bloom import GAME
+from dieproof.reference.doom_and_bloom import GAME, resolve
 from dieproof.reference.doom_and_bloom.base import (
     catalog,
     has_required,
@@ -41,6 +41,7 @@ from dieproof.reference.doom_and_bloom.types import (
     Barter,
     Bypass,
     DabConfig,
+    DabState,
     Decline,
     Dice,
     DrawBonus,
@@ -55,6 +56,7 @@ from dieproof.reference.doom_and_bloom.types import (
     Lose,
     Move,
     MoveDie,
+    Offer,
     Option,
     Phase,
     PlayBonus,
@@ -778,3 +780,70 @@ def test_illegal_actions_are_refused() -> None:
     with pytest.raises(IllegalAction):
         apply(apply(state, RollMove()), MoveDie(value=4))
     assert not GAME.is_legal(state, Decline())
+
+
+# -- edges the mutation run probes ----------------------------------------------------------
+
+
+@pytest.mark.rule("DAB-SETUP-4")
+def test_as_many_characters_as_players_is_enough() -> None:
+    four = replace(DEFAULT_CONTENT, characters=DEFAULT_CONTENT.characters[:4])
+    validate_config(DabConfig(players=4, content=four))
+    three = replace(DEFAULT_CONTENT, characters=DEFAULT_CONTENT.characters[:3])
+    with pytest.raises(InvalidConfig):
+        validate_config(DabConfig(players=4, content=three))
+
+
+def _kept_busy_at_the_final(food: int) -> DabState:
+    """Seat 0 on its final destination (every destination scouted) with the required
+    assets but ``food`` Food, kept busy by a rival."""
+    state = setup(NORMAL, towns=((0, 1), (0, 1), (0, 1)))
+    final = town(NORMAL, "Canaan")
+    req = catalog(NORMAL).required
+    state = replace(at_turn(state, 0), busy=True)
+    state = set_seat(state, "moved", 0, True)
+    state = set_seat(state, "scouted", 0, 2)
+    state = set_seat(state, "scouted_towns", 0, 0b11)
+    state = set_seat(state, "final", 0, final)
+    state = set_seat(state, "space", 0, catalog(NORMAL).top.town_space[final])
+    return set_assets(state, 0, (food, req[1] + 1, req[2], req[3], req[4]))
+
+
+@pytest.mark.rule("DAB-BUSY-1", "DAB-TRADE-1")
+def test_a_player_kept_busy_keeps_what_staying_on_its_final_destination_needs() -> None:
+    """DAB-A25: kept busy on its final destination with exactly the required Food, the
+    player may not trade Food away (it could then no longer stay put, and a busy player
+    cannot roll); Fuel beyond the requirement, or Food when not busy, it may."""
+    req = catalog(NORMAL).required
+    state = _kept_busy_at_the_final(req[0])
+    GAME.check_state(state)
+    gives = {a.give for a in legal_actions(state) if isinstance(a, Trade)}
+    assert 0 not in gives and 1 in gives and StayPut() in legal_actions(state)
+    assert 0 in {a.give for a in legal_actions(replace(state, busy=False)) if isinstance(a, Trade)}
+    richer = _kept_busy_at_the_final(req[0] + 1)
+    assert 0 in {a.give for a in legal_actions(richer) if isinstance(a, Trade)}
+    offered = replace(state, step=Phase.ANSWER, offered=True, offer=Offer(0, 1, 0, 2))
+    with pytest.raises(InvalidState):
+        GAME.check_state(offered)  # an offer the player could not have made
+
+
+@pytest.mark.rule("DAB-BONUS-2")
+def test_the_last_bonus_card_in_the_pile_is_drawn() -> None:
+    state = at_turn(setup(NORMAL), 0)
+    pile = tuple(1 if k == 0 else 0 for k in range(len(state.bonus_pile)))
+    rest = tuple(b.copies - (1 if k == 0 else 0) for k, b in enumerate(DEFAULT_CONTENT.bonuses))
+    held = ((0,) * len(rest), rest, (0,) * len(rest))
+    state = replace(state, bonus_pile=pile, bonus=held)
+    state = resolve.settle(replace(state, pending_bonus=1))
+    assert state.step is Phase.BONUS
+    assert chance_outcomes(state) == ((DrawBonus(card=0), Fraction(1)),)
+    state = apply(state, DrawBonus(card=0))
+    assert state.bonus[0][0] == 1 and sum(state.bonus_pile) == 0
+
+
+@pytest.mark.rule("DAB-TRADE-2")
+def test_the_extra_turn_of_a_barter_is_owed_once() -> None:
+    state = at_turn(setup(NORMAL), 1, extra=(0, 1, 0))
+    state = replace(state, step=Phase.END, lost=0)
+    state = apply(state, EndTurn())
+    assert state.active == 1 and state.extra_turn and state.extra == (0, 0, 0)

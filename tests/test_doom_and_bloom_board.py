@@ -61,7 +61,12 @@ def _border_edge(d: dict[str, Any]) -> None:
     d["edges"].append(["r2c3", "r2c4"])
 
 
+def _edge_twice(d: dict[str, Any]) -> None:
+    d["edges"].append(list(reversed(d["edges"][0])))
+
+
 BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "edge twice": (_edge_twice, "is listed twice"),
     "unknown kind": (_unknown_kind, "Invalid enum value 'swamp'"),
     "center": (_center_eleven, "Center City is joined to 11 spaces"),
     "region": (_region_without_crossing, "region 'peaks' has no crossing"),

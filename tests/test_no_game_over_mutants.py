@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from dieproof.reference.core import InvalidAction
+from dieproof.reference.core import InvalidAction, InvalidConfig
 from dieproof.reference.core.sampling import random_literals
 from dieproof.reference.core.types import replace
 from dieproof.reference.no_game_over import GAME, NgoConfig
@@ -18,13 +18,17 @@ from dieproof.reference.no_game_over.sampling import sample_config
 from dieproof.reference.no_game_over.types import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Block,
     Card,
     Content,
     Deck,
     Discard,
     Enemy,
+    Equip,
     Kind,
     Pass,
+    Rewards,
+    Slot,
     Use,
 )
 
@@ -106,3 +110,93 @@ def test_sampled_configurations_follow_their_documented_draw() -> None:
                 rewards.add(card.reward)
             moved |= card.strength != default.strength
     assert counts == {1, 2, 3, 4} and rewards == {0, 1, 2, 3} and moved
+
+
+@pytest.mark.rule("NGO-BOX-1")
+@pytest.mark.parametrize(
+    ("fields", "why"),
+    [
+        ({"block": Block.DICE}, "only enemies carry a cannot-escape icon"),
+        ({"escape": -1}, "only curses lower the escape value"),
+    ],
+)
+def test_only_enemies_block_and_only_curses_lower_the_escape(
+    fields: dict[str, object], why: str
+) -> None:
+    odd = Card(name="Odd", deck=Deck.ITEM, kind=Kind.SINGLE_USE, count=1, strength=1)
+    odd = replace(odd, **fields)
+    slime = Card(name="Slime", deck=Deck.LEVEL, kind=Kind.ENEMY, count=2, strength=3)
+    with pytest.raises(InvalidConfig) as caught:
+        GAME.initial_state(NgoConfig(players=2, content=Content(cards=(odd, slime))))
+    assert why in str(caught.value)
+
+
+@pytest.mark.rule("NGO-EQUIP-1")
+def test_a_swap_gives_back_the_card_even_when_it_is_card_zero() -> None:
+    """With a user's box whose first card is an equipment, swapping it out puts it back
+    in the hand."""
+    cap = Card(name="Cap", deck=Deck.ITEM, kind=Kind.EQUIPMENT, count=2, strength=1, slot=Slot.HEAD)
+    hat = Card(name="Hat", deck=Deck.ITEM, kind=Kind.EQUIPMENT, count=2, strength=2, slot=Slot.HEAD)
+    rat = Card(name="Rat", deck=Deck.LEVEL, kind=Kind.ENEMY, count=4, strength=2, reward=1)
+    config = NgoConfig(players=2, content=Content(cards=(cap, hat, rat)))
+    state = fill(Position(config=config, equipment=(("Cap",),), hands=(("Hat",),)))
+    state = GAME.apply(state, Equip(card=1, replace=0))
+    assert state.equipment[0] == (1,) and state.hands[0][0] == 1
+
+
+@pytest.mark.rule("NGO-EQUIP-3")
+def test_a_cheat_stolen_makes_its_owner_take_a_card_back() -> None:
+    state = fill(
+        Position(
+            equipment=((), ("Cheat", "Helmet", "Cap of Speed")),
+            hands=(("Steal Burglar",),),
+        )
+    )
+    state = GAME.apply(state, Use(card=INDEX["Steal Burglar"], target=1, pick=INDEX["Cheat"]))
+    assert state.hands[0][INDEX["Cheat"]] == 1
+    assert [(o.player, o.what) for o in state.owed] == [(1, "unequip")]
+    assert GAME.to_move(state) == 1
+
+
+@pytest.mark.rule("NGO-WIN-2")
+def test_a_secondary_enemy_of_index_zero_gives_its_reward() -> None:
+    """With a user's box whose first card is an enemy, defeating a secondary enemy of
+    index 0 still brings its reward cards."""
+    rat = Card(name="Rat", deck=Deck.LEVEL, kind=Kind.ENEMY, count=4, strength=1, reward=2)
+    ogre = Card(name="Ogre", deck=Deck.LEVEL, kind=Kind.ENEMY, count=2, strength=1, reward=1)
+    sword = Card(
+        name="Sword", deck=Deck.ITEM, kind=Kind.EQUIPMENT, count=2, strength=9, slot=Slot.HAND
+    )
+    config = NgoConfig(players=2, content=Content(cards=(rat, ogre, sword)))
+    state = fill(
+        Position(
+            config=config,
+            equipment=(("Sword",),),
+            hands=((), ("Rat",)),
+            step="combat",
+            fight=Fight(enemy="Ogre"),
+        )
+    )
+    state = GAME.apply(state, Pass())
+    state = GAME.apply(state, Enemy(card=0))
+    assert state.combat is not None and state.combat.secondary == 0
+    state = GAME.apply(state, Pass())
+    state = GAME.apply(state, Pass())
+    assert state.combat is not None and state.step.value == "reward"
+    assert GAME.legal_actions(state)[-1] == Rewards(items=3)
+
+
+@pytest.mark.rule("NGO-COMBAT-4")
+def test_an_allied_enemy_of_index_zero_fights_for_the_fighter() -> None:
+    """With a user's box whose first card is an enemy, an allied enemy of index 0 adds
+    its strength to the fighter's side."""
+    rat = Card(name="Rat", deck=Deck.LEVEL, kind=Kind.ENEMY, count=4, strength=4, reward=1)
+    ogre = Card(name="Ogre", deck=Deck.LEVEL, kind=Kind.ENEMY, count=2, strength=5, reward=1)
+    stick = Card(name="Stick", deck=Deck.ITEM, kind=Kind.SINGLE_USE, count=1, strength=1)
+    config = NgoConfig(players=2, content=Content(cards=(rat, ogre, stick)))
+    state = fill(
+        Position(config=config, hands=(("Rat",),), step="combat", fight=Fight(enemy="Ogre"))
+    )
+    state = GAME.apply(state, Enemy(card=0))
+    assert state.combat is not None and state.combat.allied == 0
+    assert fighter_power(state) == 3 + 4

@@ -15,11 +15,18 @@ from typing import Final
 
 from dieproof.proofs.abstraction import Abstraction, Part
 from dieproof.proofs.no_game_over.model import MODEL
-from dieproof.proofs.no_game_over.vocabulary import SEATS, STEP_NUMBER
+from dieproof.proofs.no_game_over.vocabulary import BLOCK_NUMBER, ROLL_NUMBER, SEATS, STEP_NUMBER
 from dieproof.reference.core.types import State
 from dieproof.reference.no_game_over import rules
 from dieproof.reference.no_game_over.base import catalog
-from dieproof.reference.no_game_over.types import Effect, Kind, NgoState, Slot
+from dieproof.reference.no_game_over.types import (
+    BASE_ESCAPE,
+    Combat,
+    Effect,
+    Kind,
+    NgoState,
+    Slot,
+)
 
 _RULE_NUMBER: Final = {"NGO-VICTORY-1": 1, "NGO-VICTORY-2": 2}
 
@@ -42,6 +49,26 @@ def _own_strength(state: NgoState, seat: int) -> int:
     off = any(cards[c].effect is Effect.SPATUNA for c in state.afflictions[seat])
     worn = 0 if off else sum(cards[c].strength for c in state.equipment[seat])
     return state.lives[seat] + worn
+
+
+def _escape(state: NgoState, seat: int) -> int:
+    """The escape value (Escape): 2, plus the equipment's escape unless a Spatuna
+    switches it off, plus the escape curses beside it."""
+    cards = catalog(state.config).cards
+    off = any(cards[c].effect is Effect.SPATUNA for c in state.afflictions[seat])
+    value = BASE_ESCAPE + sum(cards[c].escape for c in state.afflictions[seat])
+    if not off:
+        value += sum(cards[c].escape for c in state.equipment[seat])
+    return value
+
+
+def _block(state: NgoState, fight: Combat) -> int:
+    """The strictest cannot-escape icon of the enemies facing the fighter (Card Icons)."""
+    cards = catalog(state.config).cards
+    icons = [cards[fight.main].block]
+    if fight.secondary >= 0:
+        icons.append(cards[fight.secondary].block)
+    return max(BLOCK_NUMBER[b] for b in icons)
 
 
 def _seats(state: NgoState) -> list[int | bool]:
@@ -75,7 +102,7 @@ def _seat_names() -> tuple[str, ...]:
 def _combat(state: NgoState) -> list[int | bool]:
     fight = state.combat
     if fight is None:
-        return [-1, 0, 0, 0, 0, 0, 0, 0, False, False, False, False]
+        return [-1, 0, 0, 0, 0, 0, 0, 0, False, False, False, False, 0, 0, 0, 0, -1, 0, 0, 0, False]
     cards = catalog(state.config).cards
     side = _own_strength(state, fight.fighter) + fight.bonus
     side += sum(_own_strength(state, h) for h in fight.helpers)
@@ -105,7 +132,45 @@ def _combat(state: NgoState) -> list[int | bool]:
         fight.boss,
         cards[fight.main].kind is Kind.BOSS,
         fight.secondary >= 0,
+        _own_strength(state, fight.fighter),
+        fight.bonus,
+        _escape(state, fight.fighter),
+        _block(state, fight),
+        fight.priority,
+        fight.passes,
+        fight.doublings,
+        len(fight.helpers),
+        fight.fighter in fight.helpers,
     ]
+
+
+def _items(state: NgoState) -> list[int | bool]:
+    """The single-use items in the discard piles: lives printed, Rings, strength printed,
+    GCA Lackeys, Thyme Crisis."""
+    cards = catalog(state.config).cards
+    heals = rings = power = lackeys = thymes = 0
+    for pile in state.discards:
+        for card, count in enumerate(pile):
+            if not count:
+                continue
+            entry = cards[card]
+            if entry.kind is not Kind.SINGLE_USE:
+                continue
+            if entry.effect is Effect.RINGS:
+                rings += count
+            elif entry.effect is Effect.LACKEYS:
+                lackeys += count
+            elif entry.effect is Effect.THYME:
+                thymes += count
+            elif entry.effect is Effect.NONE:
+                heals += count * entry.lives
+                power += count * entry.strength
+    return [heals, rings, power, lackeys, thymes]
+
+
+def _tokens(state: NgoState) -> list[int | bool]:
+    n = state.config.players
+    return [i < n and state.tokens[i] for i in SEATS]
 
 
 def _turn(state: NgoState) -> list[int | bool]:
@@ -123,9 +188,13 @@ def _turn(state: NgoState) -> list[int | bool]:
         -1 if result is None else result.winners[0],
         0 if result is None else _RULE_NUMBER.get(result.rule, 0),
         state.loads,
+        ROLL_NUMBER[state.roll],
+        state.owed[0].player if state.owed else -1,
         first == "level",
         first == "boss",
         result is not None,
+        state.snatch[0] >= 0,
+        state.rewarded,
     ]
 
 
@@ -146,6 +215,7 @@ _ALL_FIELDS: Final = (
     "combat",
     "result",
     "loads",
+    "rewarded",
 )
 
 ABSTRACTION: Final = Abstraction(
@@ -169,9 +239,24 @@ ABSTRACTION: Final = Abstraction(
                 "boss",
                 "boss_main",
                 "secondary",
+                "fstrength",
+                "bonus",
+                "escape",
+                "block",
+                "priority",
+                "passes",
+                "doublings",
+                "helpers",
+                "self_help",
             ),
             _combat,
         ),
+        Part(
+            ("config", "discards"),
+            ("heals", "rings", "pitems", "lackeys", "thymes"),
+            _items,
+        ),
+        Part(("config", "tokens"), tuple(f"token[{i}]" for i in SEATS), _tokens),
         Part(
             _ALL_FIELDS,
             (
@@ -186,9 +271,13 @@ ABSTRACTION: Final = Abstraction(
                 "winner",
                 "rule",
                 "loads",
+                "roll",
+                "owing",
                 "level",
                 "boss_pending",
                 "over",
+                "snatch",
+                "rewarded",
             ),
             _turn,
         ),

@@ -8,9 +8,18 @@ strictly stronger) gives one life up to six; a life is lost one at a time, a las
 only by the active player in their own Level or lost combat, and the last player with
 lives wins; Load Game gives every ghost one life; every other step keeps every life.
 Every step keeps the cards of the box, passes the turn only to the next seat with at
-most five cards in the active hand, and lets nobody into a Final Boss fight. So a rules
-change that miscounts a life, a strength, a reward or a card leaves a step no transition
-allows.
+most five cards in the active hand, and lets nobody into a Final Boss fight.
+
+It also carries what the rules compute along the way, each restated from the rulebook:
+who moves (in the background, with the combat's steps, the escape roll offered only to a
+loser whose icons and escape value allow it, the reward step only after a win); the
+combat step by step (its start, priority from seat to seat, a pass or a card spent per
+decision, an item's printed strength, Strict Brawler's doubled roll, one doubling per GCA
+Lackeys and one helper per Thyme Crisis, Final Frenzy's new fighter on their own
+strength, a lost combat without a roll only where it is forbidden); the lives a gain gives
+(one per trade or Zoomic Rings, else the item's printed lives); where a turn starts; and
+the 1st ROUND token. So a rules change that miscounts a life, a strength, a reward or a
+card, or that hands the decision to the wrong player, leaves a step no transition allows.
 """
 
 from __future__ import annotations
@@ -23,8 +32,18 @@ import z3
 
 from dieproof.proofs.model import Goal, Model, Named, Property, Transition, Vars, WrongEncoding
 from dieproof.proofs.no_game_over.vocabulary import (
+    BRAWLER_AGAINST,
+    BRAWLER_FOR,
+    COMBAT,
     DEAL,
     DESCRIPTIONS,
+    EASY,
+    END,
+    ESCAPE,
+    ESCAPE_ROLL,
+    GHOST_DRAW,
+    OVER,
+    PREPARE,
     REWARD,
     ROLL_OFF,
     SEATS,
@@ -36,8 +55,10 @@ from dieproof.proofs.no_game_over.vocabulary import (
     seat_num,
     total,
 )
+from dieproof.reference.core.types import CHANCE, TERMINAL
 from dieproof.reference.no_game_over import GAME
 from dieproof.reference.no_game_over.types import (
+    DIE_FACES,
     GAIN_CEILING,
     HAND_LIMIT,
     MAX_LIVES,
@@ -131,8 +152,82 @@ def background(v: Vars) -> z3.BoolRef:
                 v.num("epower") == 0,
                 v.num("rewards") == 0,
                 v.num("table") == 0,
+                v.num("fstrength") == 0,
+                v.num("bonus") == 0,
+                v.num("escape") == 0,
+                v.num("block") == 0,
+                v.num("priority") == -1,
+                v.num("passes") == 0,
+                v.num("doublings") == 0,
+                v.num("helpers") == 0,
+                v.num("roll") == 0,
             ),
         ),
+        v.num("bonus") >= 0,
+        v.num("passes") >= 0,
+        v.num("block") >= 0,
+        v.num("block") <= 2,
+        v.num("roll") >= 0,
+        v.num("roll") <= BRAWLER_AGAINST,
+        v.num("owing") >= -1,
+        v.num("owing") < n,
+        *(
+            v.num(c) >= 0
+            for c in ("heals", "rings", "pitems", "lackeys", "thymes", "doublings", "helpers")
+        ),
+        z3.Implies(
+            combat, z3.And(v.num("priority") >= 0, v.num("priority") < n, v.num("fstrength") >= 1)
+        ),
+        facts(v),
+    )
+
+
+def facts(v: Vars) -> z3.BoolRef:
+    """What the rulebook says of every position, checked on each state the refinement
+    check reaches: who moves (chance first, then an owed choice, then the step's player;
+    NGO-DECK-1), the combat on the table exactly in the combat's steps, the escape roll
+    offered only to a loser whose icons and escape value allow it (NGO-ESCAPE-1 to
+    NGO-ESCAPE-3), the reward step only after a win (NGO-WIN-2), a game over exactly at
+    the over step, and Thyme Crisis never the fighter's own strength (NGO-CARD-7)."""
+    step = v.num("step")
+    mover = v.num("mover")
+    combat = v.flag("combat")
+    chance = z3.Or(v.num("queued") > 0, v.num("roll") > 0, v.flag("snatch"), step == ROLL_OFF)
+    fighting = z3.Or(step == COMBAT, step == ESCAPE, step == REWARD)
+    decides = z3.If(
+        v.num("owing") >= 0,
+        mover == v.num("owing"),
+        z3.If(
+            step == COMBAT,
+            mover == v.num("priority"),
+            z3.If(
+                z3.Or(step == ESCAPE, step == REWARD),
+                mover == v.num("fighter"),
+                mover == v.num("active"),
+            ),
+        ),
+    )
+    return z3.And(
+        v.flag("over") == (step == OVER),
+        z3.If(
+            v.flag("over"),
+            mover == TERMINAL,
+            z3.If(chance, mover == CHANCE, decides),
+        ),
+        z3.Implies(fighting, combat),
+        z3.Implies(combat, z3.Or(fighting, step == OVER)),
+        z3.Implies(
+            step == ESCAPE,
+            z3.And(
+                v.num("block") == 0,
+                v.num("escape") >= 1,
+                v.num("fpower") <= v.num("epower"),
+            ),
+        ),
+        z3.Implies(step == REWARD, z3.And(v.num("rewards") > 0, v.num("fpower") > v.num("epower"))),
+        z3.Implies(v.num("roll") == ESCAPE_ROLL, step == ESCAPE),
+        z3.Implies(v.num("roll") >= BRAWLER_FOR, step == COMBAT),
+        z3.Not(v.flag("self_help")),
     )
 
 
@@ -314,11 +409,152 @@ def _same_lives(v: Vars, v2: Vars, *, but: z3.ArithRef | None = None) -> z3.Bool
     )
 
 
-def _common(v: Vars, v2: Vars, defect: Defect) -> z3.BoolRef:
+def _next_of(v: Vars, seat: z3.ArithRef) -> z3.ArithRef:
+    return z3.If(seat + 1 == v.num("n"), z3.IntVal(0), seat + 1)
+
+
+def _loop(v: Vars, v2: Vars) -> z3.BoolRef:
+    """A decision of the combat's priority loop that leaves the loop running with the
+    same fighter (a pass, or a play that neither ended the combat nor moved it)."""
+    return z3.And(
+        v.num("step") == COMBAT,
+        v.num("mover") >= 0,
+        v.num("owing") == -1,
+        v2.num("step") == COMBAT,
+        v2.num("fighter") == v.num("fighter"),
+    )
+
+
+def _combat_steps(v: Vars, v2: Vars) -> z3.BoolRef:
+    """The combat, step by step (NGO-COMBAT-1, NGO-COMBAT-5, NGO-CARD-1, NGO-CARD-12):
+    it starts with the active player as the fighter holding priority, their own strength
+    against the enemy, nothing played yet; priority passes from seat to seat (only the
+    fighter's in a Final Boss fight) and every decision either passes (one more pass in a
+    row) or spends a card from the hand (the count starts again); a strength item adds
+    its printed strength to the side of whoever played it (a ghost may add it to the
+    fighter's); a GCA Lackeys adds a doubling, a Thyme Crisis a helper; Strict Brawler
+    adds twice a roll of the die; when Final Frenzy sends the
+    enemies to another player, that player faces them with their own strength alone and
+    holds priority."""
+    q = v.num("priority")
+    fighter2 = v2.num("fighter")
+    dbonus = v2.num("bonus") - v.num("bonus")
+    dharm = v2.num("harm") - v.num("harm")
+    hand = at(v, "hand", q)
+    hand2 = at(v2, "hand", q)
+    doubled = [2 * k for k in range(1, DIE_FACES + 1)]
+    fresh = z3.And(
+        v2.num("priority") == fighter2,
+        v2.num("passes") == 0,
+        v2.num("fpower") == v2.num("fstrength"),
+        v2.num("step") == COMBAT,
+    )
+    return z3.And(
+        z3.Implies(
+            z3.And(z3.Not(v.flag("combat")), v2.flag("combat")),
+            z3.And(
+                fresh,
+                fighter2 == v.num("active"),
+                v2.num("harm") == 0,
+                v2.num("princesses") == 0,
+                z3.Not(v2.flag("secondary")),
+            ),
+        ),
+        z3.Implies(
+            z3.And(v.flag("combat"), v2.flag("combat"), fighter2 != v.num("fighter")),
+            z3.And(fresh, z3.Not(v.flag("boss"))),
+        ),
+        z3.Implies(
+            _loop(v, v2),
+            z3.And(
+                v2.num("priority") == z3.If(v.flag("boss"), v.num("fighter"), _next_of(v, q)),
+                z3.If(
+                    hand2 == hand,
+                    z3.And(v2.num("passes") == v.num("passes") + 1, dbonus == 0, dharm == 0),
+                    z3.And(v2.num("passes") == 0, hand2 < hand),
+                ),
+                z3.Or(
+                    dbonus + dharm == 0,
+                    z3.And(
+                        dbonus + dharm == v2.num("pitems") - v.num("pitems"),
+                        dbonus + dharm > 0,
+                    ),
+                ),
+                z3.Implies(dbonus > 0, z3.Or(q == v.num("fighter"), at(v, "lives", q) == 0)),
+                z3.Implies(dharm > 0, q != v.num("fighter")),
+                _one_card(v, v2, "doublings", "lackeys"),
+                _one_card(v, v2, "helpers", "thymes"),
+            ),
+        ),
+        z3.Implies(
+            v.num("roll") == BRAWLER_FOR,
+            z3.And(dharm == 0, z3.Or(*(dbonus == d for d in doubled))),
+        ),
+        z3.Implies(
+            v.num("roll") == BRAWLER_AGAINST,
+            z3.And(dbonus == 0, z3.Or(*(dharm == d for d in doubled))),
+        ),
+        z3.Implies(v.num("roll") == ESCAPE_ROLL, z3.Not(v2.flag("combat"))),
+    )
+
+
+def _one_card(v: Vars, v2: Vars, count: str, pile: str) -> z3.BoolRef:
+    """In the loop, ``count`` grows by one exactly when one card of its kind is played:
+    one more in the discard piles, unless a Zoomic Rings took it along (NGO-CARD-4,
+    NGO-CARD-7)."""
+    grown = v2.num(count) - v.num(count)
+    played = v2.num(pile) - v.num(pile)
+    return z3.And(
+        z3.Or(grown == 0, grown == 1),
+        z3.Implies(grown == 1, played == 1),
+        z3.Implies(z3.And(played == 1, v2.num("rings") == v.num("rings")), grown == 1),
+    )
+
+
+def _tokens(v: Vars, v2: Vars, rewarded: z3.BoolRef) -> z3.BoolRef:
+    """The 1st ROUND token (NGO-END-3, NGO-EASY-1): a turn remembers whether its player
+    won a combat (``rewarded``: the new value this step gives it, unless the turn
+    passes); a living player ending their turn after a won combat gives the token back,
+    one holding it already gives it back for the free card, anyone else takes it; a new
+    ghost loses it; nothing else moves a token."""
+    active = v.num("active")
+    passing = v2.num("active") != active
+    easy = v2.num("step") == EASY
+    seats = []
+    for i in SEATS:
+        token, token2 = seat_flag(v, "token", i), seat_flag(v2, "token", i)
+        ending = z3.And(
+            active == i, v.num("step") == END, seat_num(v, "lives", i) > 0, z3.Or(passing, easy)
+        )
+        died = z3.And(seat_num(v, "lives", i) > 0, seat_num(v2, "lives", i) == 0)
+        seats.append(
+            z3.If(
+                ending,
+                z3.If(
+                    v.flag("rewarded"),
+                    z3.And(z3.Not(token2), z3.Not(easy)),
+                    z3.If(
+                        token,
+                        z3.And(z3.Not(token2), easy, z3.Not(passing)),
+                        z3.And(token2, z3.Not(easy)),
+                    ),
+                ),
+                z3.If(died, z3.Not(token2), token2 == token),
+            )
+        )
+    return z3.And(
+        z3.If(passing, z3.Not(v2.flag("rewarded")), v2.flag("rewarded") == rewarded),
+        *seats,
+    )
+
+
+def _common(v: Vars, v2: Vars, defect: Defect, *, rewarded: z3.BoolRef | None = None) -> z3.BoolRef:
     """What every step keeps: the game runs, the table and the box stay, the cards add
     up as before, a ghost gets no equipment or curse, no fighter without lives, slots
     kept or owed, the turn passes only to the next seat with at most five cards in the
-    active hand (or from the roll-off), the Level only with at most five cards."""
+    active hand (or from the roll-off) and starts before the Level (a ghost's at its
+    draw), the Level only with at most five cards; the combat's steps and the 1st ROUND
+    token as :func:`_combat_steps` and :func:`_tokens` say."""
     hand = at(v, "hand", v.num("active"))
     limit = HAND_LIMIT + (1 if defect == "level-with-six-cards" else 0)
     lose_card = 1 if defect == "rewards-lose-a-card" else 0
@@ -348,6 +584,16 @@ def _common(v: Vars, v2: Vars, defect: Defect) -> z3.BoolRef:
         ),
         z3.Implies(z3.And(z3.Not(v.flag("level")), v2.flag("level")), hand <= limit),
         v2.num("loads") >= v.num("loads"),
+        # A turn starts before the Level, a ghost's with its draw (NGO-TURN-1, NGO-GHOST-3).
+        z3.Implies(
+            z3.And(v2.num("active") != v.num("active"), z3.Not(v2.flag("over"))),
+            v2.num("step")
+            == z3.If(
+                at(v2, "lives", v2.num("active")) > 0, z3.IntVal(PREPARE), z3.IntVal(GHOST_DRAW)
+            ),
+        ),
+        _combat_steps(v, v2),
+        _tokens(v, v2, v.flag("rewarded") if rewarded is None else rewarded),
     )
 
 
@@ -407,18 +653,26 @@ def boss_start(v: Vars, v2: Vars, *, defect: Defect = "") -> z3.BoolRef:
 
 
 def gain(v: Vars, v2: Vars, *, defect: Defect = "") -> z3.BoolRef:
-    """The player who decides gains lives from a card or a trade, to five at most.
-    Implements NGO-LIFE-2, NGO-TURN-4, NGO-CARD-8 and NGO-CARD-11."""
+    """The player who decides gains lives from a card or a trade, to five at most: one
+    for three cards traded or a Zoomic Rings (with another card), else the lives printed
+    on the item discarded. Implements NGO-LIFE-2, NGO-TURN-4, NGO-CARD-8 and NGO-CARD-11."""
     g = v.num("mover")
     ceiling = MAX_LIVES if defect == "gain-to-six" else GAIN_CEILING
+    lives = at(v, "lives", g)
+    one = z3.Or(v2.num("rings") > v.num("rings"), v2.num("discards") == v.num("discards") + 3)
+    amount = z3.If(one, z3.IntVal(1), v2.num("heals") - v.num("heals"))
+    given = z3.If(lives + amount > GAIN_CEILING, z3.IntVal(GAIN_CEILING), lives + amount)
+    if defect == "gain-to-six":
+        given = at(v2, "lives", g)
     return z3.And(
         _common(v, v2, defect),
         _keep_boss(v, v2, defect),
         v.num("step") != REWARD,
         g >= 0,
-        at(v, "lives", g) >= 1,
-        at(v2, "lives", g) > at(v, "lives", g),
+        lives >= 1,
+        at(v2, "lives", g) > lives,
         at(v2, "lives", g) <= ceiling,
+        at(v2, "lives", g) == given,
         _same_lives(v, v2, but=g),
         v2.num("queued") <= v.num("queued") + 1,
         v2.num("loads") == v.num("loads"),
@@ -455,8 +709,10 @@ def win(v: Vars, v2: Vars, *, defect: Defect = "") -> z3.BoolRef:
         v2.num("queued") == v.num("queued"),
     )
     boss = z3.And(v2.flag("over"), v2.num("winner") == f, v2.num("rule") == 1)
+    final = z3.And(v.flag("boss"), v.flag("boss_main"))
+    rewarded = z3.Or(v.flag("rewarded"), z3.And(z3.Not(final), f == v.num("active")))
     return z3.And(
-        _common(v, v2, defect),
+        _common(v, v2, defect, rewarded=rewarded),
         _keep_boss(v, v2, defect),
         v.flag("combat"),
         v.num("step") != REWARD,
@@ -465,7 +721,7 @@ def win(v: Vars, v2: Vars, *, defect: Defect = "") -> z3.BoolRef:
         at(v2, "lives", f) == after,
         _same_lives(v, v2, but=f),
         v2.num("loads") == v.num("loads"),
-        z3.If(z3.And(v.flag("boss"), v.flag("boss_main")), boss, normal),
+        z3.If(final, boss, normal),
     )
 
 
@@ -518,7 +774,16 @@ def lose(v: Vars, v2: Vars, *, defect: Defect = "") -> z3.BoolRef:
             last_standing = _ended(v2)
         fought = z3.Implies(
             z3.And(v.flag("combat"), z3.Not(v2.flag("combat")), v.num("fighter") == i),
-            v.num("fpower") <= v.num("epower"),
+            z3.And(
+                v.num("fpower") <= v.num("epower"),
+                # Lost without the roll only where an icon or the escape value forbids it,
+                # and a roll fails only below an escape value of 6 (NGO-ESCAPE-1 to -3).
+                z3.Implies(
+                    v.num("step") == COMBAT,
+                    z3.Or(v.num("block") > 0, v.num("escape") < 1),
+                ),
+                z3.Implies(v.num("roll") == ESCAPE_ROLL, v.num("escape") < DIE_FACES),
+            ),
         )
         disjuncts.append(
             z3.And(

@@ -1,9 +1,13 @@
 """No Game Over in z3: the model's variables and the small vocabulary its formulas use.
 
-The model follows every seat's lives, hand, equipment, curses beside the equipment and
-slot overflow; whose turn it is and who moves; the combat (fighter, whether it is a Final
-Boss fight, the enemies, the strength of both sides, the rewards due); the queued draws;
-the cards in decks, discard piles and on the table; and how the game ended. The numbers
+The model follows every seat's lives, hand, equipment, curses beside the equipment, slot
+overflow and 1st ROUND token; whose turn it is, who moves, who owes a choice and which roll
+or grab chance owes; the combat (fighter, whether it is a Final Boss fight, the enemies,
+the strength of both sides and the fighter's own, the items' bonus, doublings and
+helpers, the escape value and the strictest cannot-escape icon, priority and passes, the
+rewards due); the queued draws; the cards in decks, discard piles and on the table, and
+the single-use items among the discards (lives and strength printed, Rings, GCA Lackeys,
+Thyme Crisis); whether the active player won a combat this turn; and how the game ended. The numbers
 the rulebook prints (six lives, the gain ceiling of five, five cards) come from the
 game's types, never from its rules modules.
 """
@@ -15,7 +19,7 @@ from typing import Final
 import z3
 
 from dieproof.proofs.model import Sort, Vars
-from dieproof.reference.no_game_over.types import MAX_PLAYERS, Step
+from dieproof.reference.no_game_over.types import MAX_PLAYERS, Block, Roll, Step
 
 SEATS: Final = range(MAX_PLAYERS)
 """A slot per possible seat; ``seat[i]`` says whether seat i plays."""
@@ -25,6 +29,22 @@ STEP_NUMBER: Final = {step: i for i, step in enumerate(Step)}
 DEAL: Final = STEP_NUMBER[Step.DEAL]
 ROLL_OFF: Final = STEP_NUMBER[Step.ROLL_OFF]
 REWARD: Final = STEP_NUMBER[Step.REWARD]
+PREPARE: Final = STEP_NUMBER[Step.PREPARE]
+GHOST_DRAW: Final = STEP_NUMBER[Step.GHOST_DRAW]
+COMBAT: Final = STEP_NUMBER[Step.COMBAT]
+ESCAPE: Final = STEP_NUMBER[Step.ESCAPE]
+END: Final = STEP_NUMBER[Step.END]
+EASY: Final = STEP_NUMBER[Step.EASY]
+OVER: Final = STEP_NUMBER[Step.OVER]
+
+ROLL_NUMBER: Final = {roll: i for i, roll in enumerate(Roll)}
+"""Each pending roll's number in the model (0: none)."""
+ESCAPE_ROLL: Final = ROLL_NUMBER[Roll.ESCAPE]
+BRAWLER_FOR: Final = ROLL_NUMBER[Roll.BRAWLER_FOR]
+BRAWLER_AGAINST: Final = ROLL_NUMBER[Roll.BRAWLER_AGAINST]
+
+BLOCK_NUMBER: Final = {block: i for i, block in enumerate(Block)}
+"""Each cannot-escape icon's number in the model (0: none, 1: no dice, 2: no escape)."""
 
 GLOBAL_INT: Final = (
     "n",
@@ -46,10 +66,36 @@ GLOBAL_INT: Final = (
     "winner",
     "rule",
     "loads",
+    "fstrength",
+    "bonus",
+    "escape",
+    "block",
+    "priority",
+    "passes",
+    "roll",
+    "owing",
+    "heals",
+    "rings",
+    "pitems",
+    "doublings",
+    "helpers",
+    "lackeys",
+    "thymes",
 )
-GLOBAL_BOOL: Final = ("combat", "boss", "boss_main", "secondary", "level", "boss_pending", "over")
+GLOBAL_BOOL: Final = (
+    "combat",
+    "boss",
+    "boss_main",
+    "secondary",
+    "level",
+    "boss_pending",
+    "over",
+    "self_help",
+    "snatch",
+    "rewarded",
+)
 PER_SEAT_INT: Final = ("lives", "hand", "equip", "afl", "overflow")
-PER_SEAT_BOOL: Final = ("seat", "owe")
+PER_SEAT_BOOL: Final = ("seat", "owe", "token")
 
 
 def _variables() -> dict[str, Sort]:
@@ -92,6 +138,25 @@ _GLOBAL_DESCRIPTIONS: Final = {
     "level": "the next draw is the turn's Level card",
     "boss_pending": "the next draw is a Final Boss",
     "over": "the game is over",
+    "fstrength": "the fighter's own strength: lives, and equipment unless a Spatuna lies beside it",
+    "bonus": "strength the fighter's single-use items added (Strict Brawler's twice the roll)",
+    "escape": "the fighter's escape value: 2, the equipment in use, the escape curses",
+    "block": "the strictest cannot-escape icon facing the fighter: 0 none, 1 no dice, 2 none",
+    "priority": "who holds priority in the combat's loop (-1: no combat)",
+    "passes": "passes in a row in the combat's loop",
+    "roll": "the die roll waited for: "
+    + ", ".join(f"{i} {r.value}" for r, i in ROLL_NUMBER.items()),
+    "owing": "who owes the first owed choice (-1: nobody)",
+    "heals": "lives printed on the single-use items in the discard piles",
+    "rings": "Zoomic Rings and Marcos Bros Coins in the discard piles",
+    "pitems": "strength printed on the single-use items in the discard piles",
+    "doublings": "GCA Lackeys the fighter played in this combat",
+    "helpers": "players Thyme Crisis made help the fighter",
+    "lackeys": "GCA Lackeys in the discard piles",
+    "thymes": "Thyme Crisis cards in the discard piles",
+    "self_help": "Thyme Crisis made the fighter help themselves",
+    "snatch": "Steal Burglar's random card is being taken from a hand",
+    "rewarded": "the active player won a combat this turn",
 }
 _SEAT_DESCRIPTIONS: Final = {
     "lives": "seat {i}'s lives",
@@ -101,6 +166,7 @@ _SEAT_DESCRIPTIONS: Final = {
     "overflow": "seat {i}'s equipped cards beyond the slots and Cheats",
     "seat": "seat {i} plays",
     "owe": "seat {i} owes taking equipment back after a Cheat left",
+    "token": "seat {i} holds a 1st ROUND token",
 }
 
 DESCRIPTIONS: Final = {

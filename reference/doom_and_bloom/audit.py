@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from dieproof.reference.core.errors import InvalidState, RulesError
-from dieproof.reference.doom_and_bloom.base import Catalog, catalog, validate_config
+from dieproof.reference.core.types import replace
+from dieproof.reference.doom_and_bloom.base import (
+    Catalog,
+    can_stay,
+    catalog,
+    center_open,
+    validate_config,
+)
 from dieproof.reference.doom_and_bloom.types import (
     BONUS_ITEM,
     EXTRA_MILE_DICE,
@@ -215,13 +222,40 @@ def _ranges(state: DabState, cat: Catalog) -> None:
 
 def _flow(state: DabState, cat: Catalog) -> None:
     phase = state.step
+    n = state.config.players
     setup = phase in (Phase.SETUP_ROLL, Phase.CHARACTER, Phase.DESTINATION)
     if not setup and phase is not Phase.OVER and state.start_player < 0:
         _invalid("the game is under way without a start player")
     if setup and state.active >= 0:
         _invalid("a turn is under way during setup")
+    _setup_flow(state, cat)
+    if not setup and phase is not Phase.OVER:
+        if state.then is Then.START:
+            # a side's milestone rewards at game start: no turn yet, the side's first
+            # seat takes them (DAB-TEAM-5)
+            if state.active >= 0 or phase not in (Phase.GAIN, Phase.BONUS):
+                _invalid("setup rewards are taken during a turn")
+            if not 0 <= state.actor < n or cat.sides[state.actor][0] != state.actor:
+                _invalid("setup rewards go to no side's first seat")
+        elif not 0 <= state.active < n or state.actor != state.active:
+            _invalid(f"phase {phase.value} is nobody's turn")
     if phase in (Phase.GAIN, Phase.LOSE) and state.actor < 0:
         _invalid(f"nobody takes the pending {phase.value}")
+    _pending(state)
+    if state.then is not Then.END and phase not in _WAITING:
+        _invalid(f"what follows a result ({state.then.value}) waits in phase {phase.value}")
+    if any(state.owed) and (
+        state.then is not Then.START
+        or any(o and cat.sides[s][0] != s for s, o in enumerate(state.owed))
+    ):
+        _invalid("milestone rewards owed outside the start of the game")
+    kept = state.busy and (phase in (Phase.TURN, Phase.ANSWER) or state.then is Then.TURN)
+    # keeping a player busy is offered only where staying put is allowed (DAB-BUSY-1),
+    # and a kept player's trades keep it so (DAB-A25)
+    if (kept or phase is Phase.BUSY) and (
+        not 0 <= state.active < n or not can_stay(state, state.active)
+    ):
+        _invalid("a player kept busy who may not stay put")
     if phase is Phase.ANSWER:
         offer = state.offer
         if offer is None or not 0 <= offer.partner < state.config.players:
@@ -233,7 +267,7 @@ def _flow(state: DabState, cat: Catalog) -> None:
         elif max(offer.give, offer.get) >= BONUS_ITEM + len(cat.content.bonuses):
             _invalid("the offer names an unknown item")
         else:
-            from dieproof.reference.doom_and_bloom.rules import _items
+            from dieproof.reference.doom_and_bloom.rules import _items, legal_actions
 
             if offer.get not in _items(state, offer.partner):
                 _invalid("the partner does not hold the item asked for")
@@ -241,6 +275,14 @@ def _flow(state: DabState, cat: Catalog) -> None:
                 _invalid("the offerer does not hold the item offered")
             if offer.give == -1 and state.bartered[offer.seat]:
                 _invalid("a second barter is offered")
+            before = replace(state, step=Phase.TURN, offered=False, offer=None)
+            made = (
+                Trade(partner=offer.partner, give=offer.give, get=offer.get)
+                if offer.give >= 0
+                else Barter(partner=offer.partner, get=offer.get)
+            )
+            if made not in legal_actions(before):
+                _invalid("the offer is not one the active player could make")
     elif state.offer is not None:
         _invalid("an offer waits outside the answer phase")
     if phase is Phase.BUSY and not 0 <= state.busy_seat < state.config.players:
@@ -257,6 +299,12 @@ def _flow(state: DabState, cat: Catalog) -> None:
             _invalid("a roll for a card that does not roll")
         if phase is Phase.CHOICE and cards[state.card].test != "choice":
             _invalid("a choice for a card that offers none")
+        p = state.active
+        kind = cat.top.kinds[state.space[p]] if 0 <= p < state.config.players else ""
+        if state.deck != _DECKS.get(kind):
+            _invalid(f"a {state.deck} card on a {kind or 'missing'} space")
+        if kind == "center" and not center_open(state, p):
+            _invalid("a card at Center City before it may be entered")
     if (phase is Phase.DICE or phase is Phase.POST_ROLL) != (state.dice > 0):
         _invalid(f"{state.dice} dice in phase {phase.value}")
     p = state.active
@@ -273,3 +321,58 @@ def _flow(state: DabState, cat: Catalog) -> None:
         _invalid("a crossing's choice off a crossing")
     if phase is Phase.CROSSING and cat.top.kinds[state.space[state.active]] != "crossing":
         _invalid("a crossing's choice off a crossing")
+
+
+def _setup_flow(state: DabState, cat: Catalog) -> None:
+    """A setup step has someone left to roll, to draw a character or to draw a town."""
+    phase = state.step
+    if phase not in (Phase.SETUP_ROLL, Phase.CHARACTER, Phase.DESTINATION):
+        return
+    if (phase is Phase.SETUP_ROLL) != (state.start_player < 0):
+        _invalid("a start player before the start roll, or none after it")
+    if (
+        state.turns
+        or any(state.moved)
+        or any(state.scouted)
+        or any(state.scouted_towns)
+        or any(f >= 0 for f in state.final)
+    ):
+        _invalid("a setup step after the game began")
+    if phase is Phase.SETUP_ROLL and 0 not in state.setup_rolls:
+        _invalid("a start-player roll with everyone rolled")
+    if phase is Phase.CHARACTER and -1 not in state.characters:
+        _invalid("a character draw with every character drawn")
+    if phase is Phase.DESTINATION and all(len(d) >= cat.destinations for d in state.destinations):
+        _invalid("a destination draw with every destination drawn")
+
+
+_DECKS: Final = {
+    "asset": "event",
+    "hospital": "event",
+    "town": "event",
+    "raider": "attack",
+    "crossing": "attack",
+    "center": "attack",
+}
+"""The deck each kind of space draws from (DAB-EVENT-1, DAB-ATTACK-1)."""
+
+_WAITING: Final = {
+    Phase.LOSE: ("pending_lose",),
+    Phase.GAIN: ("pending_gain",),
+    Phase.BONUS: ("pending_bonus",),
+}
+"""What each phase of a result's pending choices and draws waits for."""
+
+
+def _pending(state: DabState) -> None:
+    """Losses, gains and Bonus draws of a result are taken in that order, each in its own
+    phase: one still pending in its phase, none of an earlier kind, none elsewhere."""
+    phase = state.step
+    order = ("pending_lose", "pending_gain", "pending_bonus")
+    waiting = _WAITING.get(phase)
+    if waiting is not None and getattr(state, waiting[0]) <= 0:
+        _invalid(f"phase {phase.value} with nothing pending")
+    done = order.index(waiting[0]) if waiting is not None else len(order)
+    for name in order[:done]:
+        if getattr(state, name) != 0:
+            _invalid(f"{name} is left in phase {phase.value}")

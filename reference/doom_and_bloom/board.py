@@ -193,22 +193,28 @@ class Topology:
         passed through only when ``center_open``."""
         kinds, gateway, regions = self.kinds, self.gateway, self.regions
         done = {start}
+        walked = {start}
         frontier = {start}
         center = self.center
+        # A space walked on from once need not be walked on from again later: every
+        # move through it was open with more of the allowance left. So the loop ends
+        # after at most one round per space, however large the allowance (a hostile
+        # state's 2**63 included).
         for _ in range(allowance):
             nxt: set[int] = set()
             for here in frontier:
                 for there in self.steps[here]:
                     if there == center and not center_open:
                         continue
-                    if kinds[there] == "crossing" and regions[here] != gateway[there]:
-                        done.add(there)  # from outside: the move stops here
-                        continue
                     done.add(there)
-                    nxt.add(there)
-            frontier = nxt
-            if not frontier:
+                    if kinds[there] == "crossing" and regions[here] != gateway[there]:
+                        continue  # from outside: the move stops here
+                    if there not in walked:
+                        nxt.add(there)
+            if not nxt:
                 break
+            walked |= nxt
+            frontier = nxt
         return tuple(sorted(done))
 
 

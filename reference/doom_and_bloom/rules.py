@@ -150,6 +150,20 @@ def _items(state: DabState, seat: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+def may_give(state: DabState, seat: int, item: int) -> bool:
+    """Whether ``seat`` may offer ``item`` in a trade: a player kept busy must still be
+    able to stay put once the item is gone, so on its final destination it keeps the
+    required assets (DAB-A25). Implements DAB-BUSY-1 with DAB-TRADE-1."""
+    if not state.busy or item >= BONUS_ITEM:
+        return True
+    cat = catalog(state.config)
+    town = cat.top.space_town[state.space[seat]]
+    if town < 0 or town != state.final[seat]:
+        return True
+    asset = item if item < 3 else MEDKITS
+    return pooled(state, seat, asset) > cat.required[asset]
+
+
 def _bonus_plays(state: DabState, kind: str) -> list[DabAction]:
     hand = state.bonus[holder(state, state.active)]
     bonuses = catalog(state.config).content.bonuses
@@ -182,7 +196,7 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     if phase is Phase.TURN:
         acts: list[DabAction] = []
         if not state.offered:
-            mine = _items(state, p)
+            mine = tuple(g for g in _items(state, p) if may_give(state, p, g))
             for partner in opponents(state, p):
                 theirs = _items(state, partner)
                 acts.extend(

@@ -74,7 +74,9 @@ object, so most calls are answered by one identity test instead of hashing the c
 
 def catalog(config: NgoConfig) -> Catalog:
     """The catalogue of ``config``'s cards (cached per content)."""
-    content = content_of(config)
+    content = config.content
+    if content is None:
+        content = DEFAULT_CONTENT
     if _LAST[0] is content:
         found = _LAST[1]
         assert isinstance(found, Catalog)

@@ -165,7 +165,7 @@ def _pairs(counts: tuple[int, ...], kind: type[Draw] | type[Snatch]) -> list[tup
 def _weighted(
     counts: tuple[int, ...], kind: type[Draw] | type[Snatch]
 ) -> tuple[tuple[NgoAction, Fraction], ...]:
-    return chance.weighted(_pairs(counts, kind))
+    return chance.counted(_DRAWS if kind is Draw else _SNATCHES, counts)
 
 
 _LEGAL: list[object] = [None, ()]
@@ -268,12 +268,13 @@ def apply(state: NgoState, action: NgoAction) -> NgoState:
     do not allow here and :class:`InvalidAction` for one that names no card or seat."""
     if state.result is not None:
         raise IllegalAction("NGO.OVER", "the game is over", "NGO-END-1")
-    mover = to_move(state)
-    if mover == CHANCE:
+    # to_move's chance test, inline (a playout has just asked to_move itself).
+    roll_off = state.step is Step.ROLL_OFF
+    if state.draws or state.roll is not Roll.NONE or state.snatch[0] >= 0 or roll_off:
         if state.draws:
             if isinstance(action, Draw):
                 return _settle(_draw(state, action))
-        elif state.roll is not Roll.NONE or state.step is Step.ROLL_OFF:
+        elif state.roll is not Roll.NONE or roll_off:
             if isinstance(action, Die):
                 return _settle(_die(state, action))
         elif isinstance(action, Snatch):
