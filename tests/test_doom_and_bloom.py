@@ -71,6 +71,7 @@ from dieproof.reference.doom_and_bloom.types import (
     SpendFood,
     SpendWeaponry,
     StayPut,
+    Then,
     Trade,
     UseFuel,
     UseMedkit,
@@ -847,3 +848,47 @@ def test_the_extra_turn_of_a_barter_is_owed_once() -> None:
     state = replace(state, step=Phase.END, lost=0)
     state = apply(state, EndTurn())
     assert state.active == 1 and state.extra_turn and state.extra == (0, 0, 0)
+
+
+@pytest.mark.rule("DAB-EVENT-2")
+def test_sitting_ducks_fails_when_any_rival_has_less_weaponry() -> None:
+    """A least card succeeds only when no other player holds less: one rival with more
+    and one with less is a failure (Sitting Ducks' failure: 1 Weaponry lost)."""
+    state = at_turn(setup(NORMAL), 0)
+    state = set_seat(state, "moved", 0, True)
+    state = set_seat(state, "space", 0, space(NORMAL, "r2c7"))
+    state = set_assets(state, 0, (1, 3, 2, 3, 0))
+    state = set_assets(state, 1, (2, 1, 3, 3, 0))
+    state = set_assets(state, 2, (2, 1, 1, 3, 0))
+    state = play(state, RollMove(), MoveDie(value=2), Move(space=space(NORMAL, "r2c5")))
+    state = apply(state, card(NORMAL, "event", "Sitting Ducks"))
+    assert state.assets[0] == (1, 3, 1, 3, 0)
+
+
+@pytest.mark.rule("DAB-EVENT-3", "DAB-HOSPITAL-1")
+def test_good_karma_paid_with_a_bonus_card_discards_it() -> None:
+    """Good Karma's first option costs a Bonus card: the one named leaves the hand."""
+    state = at_turn(setup(NORMAL), 0)
+    state = set_seat(state, "moved", 0, True)
+    state = set_seat(state, "space", 0, space(NORMAL, "r3c8"))
+    hand = tuple(1 if k == 2 else 0 for k in range(len(state.bonus_pile)))
+    pile = tuple(c - h for c, h in zip(state.bonus_pile, hand, strict=True))
+    state = replace(state, bonus=(hand, *state.bonus[1:]), bonus_pile=pile)
+    state = play(state, RollMove(), MoveDie(value=1), Move(space=space(NORMAL, "r2c8")))
+    state = apply(state, card(NORMAL, "event", "Good Karma"))
+    assert Option(option=0, card=2) in legal_actions(state)
+    state = apply(state, Option(option=0, card=2))
+    assert state.success and state.bonus[0][2] == 0
+
+
+@pytest.mark.rule("DAB-BONUS-2")
+def test_a_bonus_owed_when_every_bonus_card_is_held_is_dropped() -> None:
+    """Nothing to draw (every Bonus card held, none discarded): the pending draw is
+    dropped and the turn goes on (DAB-A15): here back to the start of the turn, as after
+    a supply card."""
+    state = at_turn(setup(NORMAL), 0)
+    every = tuple(b.copies for b in DEFAULT_CONTENT.bonuses)
+    empty = (0,) * len(every)
+    state = replace(state, bonus=(empty, every, empty), bonus_pile=empty)
+    state = resolve.settle(replace(state, pending_bonus=1, then=Then.TURN))
+    assert state.step is Phase.TURN and state.pending_bonus == 0

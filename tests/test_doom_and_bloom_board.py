@@ -61,12 +61,18 @@ def _border_edge(d: dict[str, Any]) -> None:
     d["edges"].append(["r2c3", "r2c4"])
 
 
+def _unknown_town(d: dict[str, Any]) -> None:
+    town = next(s for s in d["spaces"] if s["kind"] == "town")
+    town["town"] = "Atlantis"
+
+
 def _edge_twice(d: dict[str, Any]) -> None:
     d["edges"].append(list(reversed(d["edges"][0])))
 
 
 BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "edge twice": (_edge_twice, "is listed twice"),
+    "unknown town": (_unknown_town, "names no town of the town list"),
     "unknown kind": (_unknown_kind, "Invalid enum value 'swamp'"),
     "center": (_center_eleven, "Center City is joined to 11 spaces"),
     "region": (_region_without_crossing, "region 'peaks' has no crossing"),

@@ -114,6 +114,11 @@ def background(v: Vars) -> z3.BoolRef:
         *(v.num(f"req_{name}") >= 0 for name in ASSET_NAMES),
         v.num("step") >= 0,
         v.num("step") <= OVER,
+        # a result's pending choices and draws wait in their own phases, losses first,
+        # then gains, then Bonus cards (resolve.settle)
+        z3.Implies(v.num("pend_lose") > 0, at_step(v, Phase.LOSE)),
+        z3.Implies(v.num("pend_gain") > 0, at_step(v, Phase.LOSE, Phase.GAIN)),
+        z3.Implies(v.num("pend_bonus") > 0, at_step(v, Phase.LOSE, Phase.GAIN, Phase.BONUS)),
     )
 
 

@@ -39,6 +39,7 @@ from dieproof.proofs.doom_and_bloom.vocabulary import (
     flag_at,
     has_required,
     keep,
+    pooled,
     seat_names,
 )
 from dieproof.proofs.model import Vars
@@ -399,8 +400,18 @@ def lose(v: Vars, w: Vars) -> z3.BoolRef:
             v,
             w,
             [
-                w.num("pend_lose") <= v.num("pend_lose") - 1,
-                w.num("pend_lose") >= 0,
+                # one loss taken; the rest is dropped only when the side holds none of
+                # the three resources any more (DAB-A12)
+                z3.Or(
+                    w.num("pend_lose") == v.num("pend_lose") - 1,
+                    z3.And(
+                        w.num("pend_lose") == 0,
+                        *(
+                            z3.Or(*(z3.And(actor == i, pooled(w, j, i) == 0) for i in SEATS))
+                            for j in RESOURCES
+                        ),
+                    ),
+                ),
                 *keep(
                     v,
                     w,
