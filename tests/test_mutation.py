@@ -16,6 +16,7 @@ import textwrap
 from collections import Counter
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from dieproof.proofs.mutation import checks, run, worker
@@ -302,23 +303,39 @@ def test_the_journal_resumes_only_the_same_code(tmp_path: Path) -> None:
 
 def test_the_equivalent_list_needs_unique_ids_and_reasons(tmp_path: Path) -> None:
     path = tmp_path / "equivalent.toml"
-    path.write_text('[[mutant]]\nid = "m:f:+1:abc"\nreason = "a cache key only"\n')
-    assert equivalents(path) == {"m:f:+1:abc": "a cache key only"}
+    path.write_text('[[mutant]]\ngame = "g"\nid = "m:f:+1:abc"\nreason = "a cache key only"\n')
+    assert equivalents(path, "g") == {"m:f:+1:abc": "a cache key only"}
     path.write_text(path.read_text() * 2)
     with pytest.raises(ValueError, match="twice"):
-        equivalents(path)
-    path.write_text('[[mutant]]\nid = "m:f:+1:abc"\nreason = " "\n')
+        equivalents(path, "g")
+    path.write_text('[[mutant]]\ngame = "g"\nid = "m:f:+1:abc"\nreason = " "\n')
     with pytest.raises(ValueError, match="reason"):
-        equivalents(path)
-    assert equivalents(tmp_path / "absent.toml") == {}
+        equivalents(path, "g")
+    path.write_text('[[mutant]]\nid = "m:f:+1:abc"\nreason = "no game named"\n')
+    with pytest.raises(msgspec.ValidationError, match="game"):
+        equivalents(path, "g")
+    assert equivalents(tmp_path / "absent.toml", "g") == {}
+
+
+def test_an_equivalent_mutant_is_one_games_even_where_the_id_is_shared(tmp_path: Path) -> None:
+    # An id names the module, not the game: the same point of two games' base modules
+    # is equivalent in one of them only.
+    path = tmp_path / "equivalent.toml"
+    path.write_text(
+        '[[mutant]]\ngame = "g"\nid = "base:catalog:+1:e78899"\nreason = "divided out"\n'
+        '[[mutant]]\ngame = "h"\nid = "base:catalog:+1:e78899"\nreason = "also here"\n'
+    )
+    assert equivalents(path, "g") == {"base:catalog:+1:e78899": "divided out"}
+    assert equivalents(path, "h") == {"base:catalog:+1:e78899": "also here"}
+    assert equivalents(path, "other") == {}
 
 
 def test_the_committed_reports_and_equivalent_list_read() -> None:
     folder = run.ROOT / "docs" / "mutation"
-    known = equivalents(folder / "equivalent.toml")
     for path in sorted(folder.glob("*.json")):
         report = read(path)
         assert report.game in game_ids()
+        known = equivalents(folder / "equivalent.toml", report.game)
         assert not report.problems(), report.problems()
         for mutant in report.mutants:
             assert set(mutant.checks) == set(checks.CHECKS)

@@ -224,6 +224,7 @@ def read(path: Path) -> Report:
 
 
 class _Equivalent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    game: str
     id: str
     reason: str
 
@@ -232,18 +233,23 @@ class _EquivalentFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     mutant: list[_Equivalent] = msgspec.field(default_factory=list)
 
 
-def equivalents(path: Path) -> dict[str, str]:
-    """Mutant id -> why it is equivalent, from ``equivalent.toml`` (empty if absent)."""
+def equivalents(path: Path, game: str) -> dict[str, str]:
+    """Mutant id -> why it is equivalent, for ``game``'s mutants, from ``equivalent.toml``
+    (empty if absent). Each entry names its game: an id names the module, and the games'
+    modules share names (and sometimes code), so one id can be a point of several games."""
     if not path.exists():
         return {}
     data = msgspec.convert(tomllib.loads(path.read_text()), type=_EquivalentFile)
+    seen: set[tuple[str, str]] = set()
     found: dict[str, str] = {}
     for entry in data.mutant:
-        if entry.id in found:
-            raise ValueError(f"{path}: {entry.id} is listed twice")
+        if (entry.game, entry.id) in seen:
+            raise ValueError(f"{path}: {entry.id} of {entry.game} is listed twice")
+        seen.add((entry.game, entry.id))
         if not entry.reason.strip():
-            raise ValueError(f"{path}: {entry.id} needs a reason")
-        found[entry.id] = entry.reason.strip()
+            raise ValueError(f"{path}: {entry.id} of {entry.game} needs a reason")
+        if entry.game == game:
+            found[entry.id] = entry.reason.strip()
     return found
 
 

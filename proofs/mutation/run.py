@@ -273,7 +273,7 @@ def mutate(
     start = time.perf_counter()
     target = plan(game_id, per_module=per_module, seed=seed, only=only)
     mutants = [m for m in target.mutants if not select or m[1].id in select]
-    known = equivalents(equivalent_file or ROOT / "docs" / "mutation" / "equivalent.toml")
+    known = equivalents(equivalent_file or ROOT / "docs" / "mutation" / "equivalent.toml", game_id)
     workers = [job for job in checks.JOBS if job in jobs_to_run]
     base = baseline(target, workers)
     commit, fingerprint = _commit(), f"{_fingerprint()}|{','.join(workers)}"
@@ -438,10 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown game {', '.join(sorted(unknown))}")
     if args.relabel:
-        known = equivalents(ROOT / "docs" / "mutation" / "equivalent.toml")
         for game_id in chosen:
             path = args.out / f"{game_id}.json"
             if path.exists():
+                known = equivalents(ROOT / "docs" / "mutation" / "equivalent.toml", game_id)
                 report = relabel(read(path), known)
                 write(report, path)
                 print(report.render())
