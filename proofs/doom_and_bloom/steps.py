@@ -25,6 +25,7 @@ from dieproof.proofs.doom_and_bloom.vocabulary import (
     partner,
     pooled,
     same_side,
+    scratch_but,
     seat_names,
 )
 from dieproof.proofs.model import Vars
@@ -214,20 +215,7 @@ def tail(v: Vars, w: Vars, same_turn: list[z3.BoolRef]) -> list[z3.BoolRef]:
                 w.num("pend_gain") >= 0,
                 w.num("pend_gain") <= len(MILESTONES),
                 w.num("pend_lose") == 0,
-                *keep(
-                    v,
-                    w,
-                    (
-                        "dice",
-                        "total",
-                        "food_uses",
-                        "roll",
-                        "fuel_used",
-                        "weapon_used",
-                        "busy",
-                        "lost",
-                    ),
-                ),
+                *keep(v, w, scratch_but("pend_gain", "pend_lose", "pend_bonus")),
                 *keep(v, w, seat_names("skip", "ex")),
             ),
         ),

@@ -40,6 +40,7 @@ from dieproof.proofs.doom_and_bloom.vocabulary import (
     has_required,
     keep,
     pooled,
+    scratch_but,
     seat_names,
 )
 from dieproof.proofs.model import Vars
@@ -412,21 +413,7 @@ def lose(v: Vars, w: Vars) -> z3.BoolRef:
                         ),
                     ),
                 ),
-                *keep(
-                    v,
-                    w,
-                    (
-                        "dice",
-                        "total",
-                        "food_uses",
-                        "roll",
-                        "fuel_used",
-                        "weapon_used",
-                        "busy",
-                        "lost",
-                        "pend_gain",
-                    ),
-                ),
+                *keep(v, w, scratch_but("pend_lose", "pend_bonus")),
                 w.num("pend_bonus") <= v.num("pend_bonus"),
                 w.num("pend_bonus") >= 0,
             ],

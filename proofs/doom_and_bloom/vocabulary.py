@@ -96,6 +96,14 @@ SCRATCH = (
 """What a turn keeps for itself; all of it is reset when a turn begins."""
 
 
+def scratch_but(*names: str) -> tuple[str, ...]:
+    """The turn's own variables (:data:`SCRATCH`) other than ``names``, in order."""
+    unknown = set(names) - set(SCRATCH)
+    if unknown:
+        raise ValueError(f"not turn variables: {sorted(unknown)}")
+    return tuple(n for n in SCRATCH if n not in names)
+
+
 def _variables() -> dict[str, Sort]:
     names: dict[str, Sort] = {}
     for name in GLOBAL_INT:
