@@ -32,6 +32,8 @@ _CHANCE_STEPS = (
     Step.NIGHT,
     Step.NIGHT_ROLL,
 )
+WEAPON_BIT, TOOL_BIT = 1, 2
+"""The bits of ``DlidState.to_lose``: an unequipped weapon, an unequipped tool owed."""
 KARA_CARD, DUB_CARD = 2, 4
 """The character cards whose skills decide a node (content order)."""
 
@@ -51,6 +53,62 @@ def expected_maxima(state: DlidState, character: int, weapons: tuple[int, ...]) 
     st = card.stamina + sum(unlocked(f"warmth-{n}") for n in (1, 2, 3))
     st -= sum(1 for w in weapons if w == content.CLUB)
     return min(max(hp, 0), STAT_CAP), min(max(st, 0), STAT_CAP)
+
+
+QUIET_EVENTS = frozenset(
+    {
+        "fog",
+        "poisoning",
+        "spices",
+        "screeching",
+        "morale",
+        "lightning",
+        "broken-tool",
+        "volcano",
+        "rainstorm",
+        "sunburn",
+        "earthquake",
+        "teaching",
+        "winds",
+        "mushroom",
+        "dead-boar",
+        "murky",
+        "calm",
+    }
+)
+"""The night events whose instructions touch nobody's health at night (DLID-NIGHT-2: the
+rival tribes, the healing smoke, the stampede, the sabertooths, the cold wind and the
+starving boars do)."""
+
+
+def event_effect(state: DlidState) -> str:
+    """The effect of the night event card in force, "" before the first."""
+    if state.event < 0:
+        return ""
+    return content.box(state.config).night_events[state.event].effect
+
+
+def expected_morning_damage(state: DlidState, seat: int) -> int:
+    """The damage the morning deals ``seat`` under the night event in force, restated
+    from the rulebook rather than taken from the rules modules: everyone takes 1 (Morning
+    Phase, step 3; 2 on the Hard side under DLID-A4's "two"), none with the Shelter, 1
+    more after the volcano and in Challenge 8 (Fruitarianism); none after high morale,
+    and none for Vog (his card)."""
+    config = state.config
+    e = event_effect(state)
+    name = content.box(config).characters[state.members[seat].character].name
+    if e == "morale" or name == "Vog":
+        return 0
+    hurt = 2 if config.tracker == "hard" and config.readings.hard_tracker_damage == "two" else 1
+    if state.building >= 0 and content.items(config)[state.building].name == "Shelter":
+        hurt = 0
+    return hurt + (e == "volcano") + (config.challenge == "fruitarianism")
+
+
+def expected_stamina_cut(state: DlidState) -> int:
+    """How far below the maximum the morning refills stamina under the night event in
+    force (DLID-NIGHT-2: screeching beasts 3, the cold wind 2, else 0)."""
+    return {"screeching": 3, "cold-wind": 2}.get(event_effect(state), 0)
 
 
 def _player_of(config: DlidConfig, seat: int) -> int:
@@ -107,6 +165,8 @@ def abstract(state: State) -> dict[str, int | bool]:
         out[f"daily[{i}]"] = bool(m.used & USED_DAILY)
         out[f"down[{i}]"] = m.down
         out[f"rev[{i}]"] = m.reviving
+        out[f"mdmg[{i}]"] = expected_morning_damage(state, i)
+        out[f"today[{i}]"] = m.investigations + sum(m.guards)
     t = state.tokens
     out["wood"] = t[WOOD]
     out["rock"] = t[ROCK]
@@ -126,6 +186,11 @@ def abstract(state: State) -> dict[str, int | bool]:
     out["day"] = state.day
     out["last"] = 15 if config.readings.game_end == "day-15" else 14
     out["phase"] = PHASE_OF[state.step]
+    out["cut"] = expected_stamina_cut(state)
+    out["quiet"] = event_effect(state) in QUIET_EVENTS
+    out["teach"] = event_effect(state) == "teaching"
+    out["fresh"] = state.step is Step.NIGHT
+    out["settled"] = state.step in (Step.BREAK_TOOL, Step.LOSE_ITEMS, Step.REFUEL)
     table = content.items(config)
     out["bld"] = sum(n for j, n in enumerate(state.made) if table[j].kind == "building")
     tree = content.box(config).tree
@@ -133,6 +198,13 @@ def abstract(state: State) -> dict[str, int | bool]:
     out["shared"] = config.readings.wood_supply == "shared"
     out["hard"] = config.tracker == "hard"
     result = state.result
+    spare = [table[j].kind for m in state.members for j in m.spare]
+    out["spw"] = spare.count("weapon")
+    out["spt"] = spare.count("tool")
+    out["losing"] = state.step is Step.LOSE_ITEMS
+    out["owew"] = bool(state.to_lose & WEAPON_BIT)
+    out["owet"] = bool(state.to_lose & TOOL_BIT)
+    out["ended"] = result is not None
     out["won"] = result is not None and bool(result.winners)
     out["lostpit"] = result is not None and result.rule == "DLID-END-2"
     out["refuelok"] = config.readings.empty_pit == "after-refuel"

@@ -53,17 +53,21 @@ from dieproof.reference.dont_let_it_die.content import SHELTER
 
 def background(v: Vars) -> z3.BoolRef:
     """Domains of the constants: slots 0-2, arrows -1 or a discovery, Fire Starter a
-    discovery, the last day 14 or 15. And five facts of every state that no transition
+    discovery, the last day 14 or 15. And seven facts of every state that no transition
     needs, which the refinement check holds every reference state to: the player to move
     is the one the rulebook names (``mover``, the reference's answer, equals ``expect``,
-    the abstraction's own restatement); the refuel flag is set exactly in the refuel
-    window of a running game; the FKP pool is part of the FKP out of the box; each
-    maximum is the one the rulebook computes (``cmh``, ``cms``: the card's, the
-    discoveries', the Clubs', within 0 and 10, restated by the abstraction); only a
-    character whose card has a once-a-day skill has used it today (``daily``, by the
-    character card ``card``)."""
+    the abstraction's own restatement); the game has a result exactly when it is over
+    (``ended``: nothing is played after the End Of Game); the morning starts the day's
+    counts afresh (``today``: Investigate Fire actions and armour uses, none in the
+    morning phase); the refuel flag is set exactly in the refuel window of a running
+    game; the FKP pool is part of the FKP out of the box; each maximum is the one the
+    rulebook computes (``cmh``, ``cms``: the card's, the discoveries', the Clubs', within
+    0 and 10, restated by the abstraction); only a character whose card has a once-a-day
+    skill has used it today (``daily``, by the character card ``card``)."""
     parts: list[z3.BoolRef] = [
         v.num("mover") == v.num("expect"),
+        v.flag("ended") == (v.num("phase") == OVER),
+        *(z3.Implies(v.num("phase") == MORNING, at(v, "today", i) == 0) for i in SEATS),
         z3.Implies(v.num("phase") != OVER, v.flag("wtaken") == (v.num("phase") == REFUEL)),
         v.num("fkpool") >= 0,
         v.num("fkpool") <= v.num("fkp"),
@@ -525,6 +529,16 @@ NIGHT_HURT: Final = 2
 starving boars and Challenge 7's rival tribes 2, the cold wind and a stampede's roll 1."""
 
 
+def earthquake_loss(v: Vars, w: Vars) -> z3.BoolRef:
+    """A step of the earthquake's losses (``losing``) takes exactly one unequipped item,
+    of a kind still owed (``owew``, ``owet``: the earthquake takes one unequipped weapon
+    and one unequipped tool, DLID-NIGHT-2); ``spw`` and ``spt`` count the group's
+    unequipped weapons and tools."""
+    weapon = z3.And(v.flag("owew"), w.num("spw") == v.num("spw") - 1, w.num("spt") == v.num("spt"))
+    tool = z3.And(v.flag("owet"), w.num("spt") == v.num("spt") - 1, w.num("spw") == v.num("spw"))
+    return z3.Implies(v.flag("losing"), z3.Or(weapon, tool))
+
+
 def night_step(v: Vars, w: Vars) -> z3.BoolRef:
     """A night event (and its rolls and choices): damage and healing, tokens taken or
     given within their supplies, equipment lost; the pit loses at most 1 wood (rain),
@@ -541,6 +555,7 @@ def night_step(v: Vars, w: Vars) -> z3.BoolRef:
         z3.Implies(w.num("pit") == 0, w.flag("refuelok")),
         w.num("pitfood") == z3.If(v.num("pitfood") > w.num("pit"), w.num("pit"), v.num("pitfood")),
         *tokens_by_supply(v, w),
+        earthquake_loss(v, w),
         *(night_seat(v, w, i) for i in SEATS),
     )
 
@@ -563,15 +578,17 @@ def refuel(v: Vars, w: Vars) -> z3.BoolRef:
 
 def morning_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
     """One character through the night's end and the morning: hurt (to 0: down), healed
-    within its maximum, its stamina refilled to the maximum less 0, 2 or 3; down ones
-    stay down."""
+    within its maximum, its stamina refilled to the maximum less the night event's cut
+    (``cut``: 0, 2 or 3); down ones stay down. Where the night event was settled before
+    this step (a broken tool, an earthquake's losses, the refuel window) or is drawn in it
+    and touches nobody's health (``quiet``), the health lost is exactly the morning's
+    damage (``mdmg``, restated by the abstraction), to 0 at the least."""
     alive = z3.Not(flag_at(v, "down", i))
-    refill = z3.Or(
-        *(
-            at(w, "st", i) == z3.If(at(w, "mst", i) - k > 0, at(w, "mst", i) - k, 0)
-            for k in (0, 2, 3)
-        )
-    )
+    cut = w.num("cut")
+    refill = at(w, "st", i) == z3.If(at(w, "mst", i) - cut > 0, at(w, "mst", i) - cut, 0)
+    hurt = at(w, "mdmg", i)
+    exact = z3.Or(v.flag("settled"), z3.And(v.flag("fresh"), w.flag("quiet")))
+    left = at(v, "hp", i) - hurt
     return z3.And(
         z3.If(
             alive,
@@ -582,6 +599,7 @@ def morning_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
                     z3.And(flag_at(w, "down", i), at(w, "st", i) == 0),
                     z3.And(z3.Not(flag_at(w, "down", i)), refill),
                 ),
+                z3.Implies(exact, at(w, "hp", i) == z3.If(left > 0, left, 0)),
                 refit(v, w, i),
                 at(w, "w", i) <= at(v, "w", i),
                 at(w, "t", i) <= at(v, "t", i),
@@ -597,8 +615,11 @@ def morning_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
 def morning(v: Vars, w: Vars) -> z3.BoolRef:
     """The end of the night and the morning's first four steps: the Day Tracker's wood
     leaves the pit (food first) and some stays, the day goes up by one within the last
-    day, damage, stamina refilled."""
+    day, damage, stamina refilled. Teaching, drawn in this step, gives each character in
+    play 1 FKP, as many as the box holds (DLID-NIGHT-2, FAQ 11)."""
     left = v.num("pit") - burn(v)
+    up = z3.Sum(*(z3.If(flag_at(v, "down", i), 0, 1) for i in SEATS))
+    taught = z3.If(v.num("fkp") + up < FKP_TOKENS, v.num("fkp") + up, FKP_TOKENS)
     return z3.And(
         z3.Or(v.num("phase") == NIGHT, v.num("phase") == REFUEL),
         w.num("phase") == MORNING,
@@ -614,6 +635,8 @@ def morning(v: Vars, w: Vars) -> z3.BoolRef:
         w.num("pit") > 0,
         w.num("pitfood") == z3.If(v.num("pitfood") - burn(v) > 0, v.num("pitfood") - burn(v), 0),
         *tokens_by_supply(v, w),
+        z3.Implies(z3.And(v.flag("fresh"), w.flag("teach")), w.num("fkp") == taught),
+        earthquake_loss(v, w),
         *(morning_seat(v, w, i) for i in SEATS),
     )
 

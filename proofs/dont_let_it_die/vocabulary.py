@@ -5,7 +5,12 @@ tools equipped and the slots for them. Globally: the pool's tokens by supply (wo
 rock, fiber, berries raw and cooked, meat raw and cooked, bone, hide) and the FKP tokens
 out of the box, the pit and the food burning in it, the day and the last day, the phase,
 the result, the tree (unlocked discoveries and their arrows), the copies of each item
-made and the buildings. Constants come from the reference's types, never its rules.
+made and the buildings. And what the abstraction restates from the rulebook for the night
+and the morning: the night event in force (the stamina the morning's refill cuts, whether
+it touches anybody's health, teaching), the step of the night (the event about to be
+drawn, or settled), the earthquake's losses owed and the group's unequipped weapons and
+tools, and whether the game has a result. Constants come from the reference's types,
+never its rules.
 """
 
 from __future__ import annotations
@@ -67,9 +72,13 @@ SEAT_FACTS: Final[tuple[tuple[str, Sort], ...]] = (
     ("cms", "int"),
     ("card", "int"),
     ("daily", "bool"),
+    ("mdmg", "int"),
+    ("today", "int"),
 )
 """Per seat, what the background holds each state to (the maxima the rulebook computes,
-the character card, today's once-a-day skill used); no transition keeps or sets them."""
+the character card, today's once-a-day skill used, today's investigations and armour
+uses) or the morning's transition reads (the morning's damage under the night event in
+force, restated by the abstraction); no transition keeps or sets them."""
 GOODS: Final = ("rock", "fiber", "berries", "meats", "bone", "hide")
 """Token supplies of eight besides wood."""
 GLOBAL_INT: Final = (
@@ -87,8 +96,27 @@ GLOBAL_INT: Final = (
     "held",
     "mover",
     "expect",
+    "cut",
+    "spw",
+    "spt",
 )
-GLOBAL_BOOL: Final = ("shared", "hard", "won", "lostpit", "refuelok", "nightend", "wtaken")
+GLOBAL_BOOL: Final = (
+    "shared",
+    "hard",
+    "won",
+    "lostpit",
+    "refuelok",
+    "nightend",
+    "wtaken",
+    "quiet",
+    "teach",
+    "fresh",
+    "settled",
+    "ended",
+    "losing",
+    "owew",
+    "owet",
+)
 CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend")
 """Fixed by the configuration: never change."""
 
