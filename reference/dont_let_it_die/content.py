@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
+import msgspec
 from msgspec import UNSET
 
 from dieproof.reference.core import chance
@@ -934,14 +935,7 @@ def _decks(content: DlidContent) -> tuple[tuple[Card, ...], ...]:
                 card = old
                 if card.kind == "danger" and card.name == animal.name:
                     found = True
-                    card = Card(
-                        card.name,
-                        "danger",
-                        card.count,
-                        life=animal.life,
-                        damage=animal.damage,
-                        source=card.source,
-                    )
+                    card = msgspec.structs.replace(card, life=animal.life, damage=animal.damage)
                 changed.append(card)
             decks[d] = tuple(changed)
         if not found:
