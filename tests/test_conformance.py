@@ -15,6 +15,7 @@ from dieproof.reference import game, games
 from dieproof.reference.core import CHANCE, TERMINAL, Action, Config, Game, RulesError, State
 from dieproof.reference.core.chance import sample
 from dieproof.reference.core.driver import play, replay
+from dieproof.reference.core.game import GameBase
 
 CASES = [
     pytest.param(g.id, config, id=f"{g.id}-{g.dump_config(config)}")
@@ -94,6 +95,65 @@ def test_apply_accepts_exactly_the_legal_actions(game_id: str, config: Config) -
                 assert not g.is_legal(state, action), text
                 with pytest.raises(RulesError):
                     g.apply(state, action)
+
+
+LISTED_CASES = [
+    case
+    for case in CASES
+    if isinstance(g := game(str(case.values[0])), GameBase) and g.rules.apply_listed is not None
+]
+
+
+def test_the_games_that_skip_the_second_listing() -> None:
+    # Squirrel or Die and Until Daylight test an action's legality inside its handler
+    # (a bit test, a lookup) and list nothing in apply, so they need no apply_listed.
+    assert sorted({str(case.values[0]) for case in LISTED_CASES}) == [
+        "dont-let-it-die",
+        "doom-and-bloom",
+        "no-game-over",
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "config"), LISTED_CASES)
+def test_apply_listed_equals_the_checked_apply(game_id: str, config: Config) -> None:
+    """The adapter's shortcut (a listed action on the state just listed skips the second
+    listing) returns what the game's checked apply returns, for every listed action."""
+    g = game(game_id)
+    assert isinstance(g, GameBase)
+    checked, listed_apply = g.rules.apply, g.rules.apply_listed
+    assert listed_apply is not None
+    # One seeded game per configuration; at each node the first, middle and last listed
+    # action (test_apply_accepts_exactly_the_legal_actions applies every one of them
+    # through the adapter, which takes the shortcut there).
+    for state, _, _ in walk(g, config, 0):
+        listed = (
+            [o for o, _ in g.chance_outcomes(state)]
+            if g.to_move(state) == CHANCE
+            else list(g.legal_actions(state))
+        )
+        for action in {
+            id(a): a for a in (listed[0], listed[len(listed) // 2], listed[-1])
+        }.values():
+            expected = g.dump_state(checked(state, action))
+            assert g.dump_state(listed_apply(state, action)) == expected
+            g.legal_actions(state) if g.to_move(state) != CHANCE else g.chance_outcomes(state)
+            assert g.dump_state(g.apply(state, action)) == expected
+
+
+def test_the_shortcut_needs_the_very_state_listed() -> None:
+    """An equal state that is not the object listed, or an action the listing lacks,
+    goes through the checked apply (which refuses what is not legal)."""
+    g = game("doom-and-bloom")
+    states = [before for before, _, _ in walk(g, g.default_config(), 0)]
+    state = next(s for s in states if g.to_move(s) >= 0)
+    foreign = next(o for s in states if g.to_move(s) == CHANCE for o, _ in g.chance_outcomes(s))
+    legal = g.legal_actions(state)
+    copy = g.load_state(g.dump_state(state))
+    assert copy is not state and copy == state
+    assert g.dump_state(g.apply(copy, legal[0])) == g.dump_state(g.apply(state, legal[0]))
+    g.legal_actions(state)
+    with pytest.raises(RulesError):
+        g.apply(state, foreign)
 
 
 @pytest.mark.parametrize(("game_id", "config"), CASES)

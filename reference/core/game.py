@@ -316,6 +316,13 @@ class Rules(Generic[C, S, A]):
     drawing with ``rng.randrange``."""
     sample_chance: Callable[[S, random.Random], A] | None = None
     """A faster chance draw; must consume ``rng`` as :func:`chance.sample` does."""
+    apply_listed: Callable[[S, A], S] | None = None
+    """``apply`` for an action the state's own listing (``legal_actions`` or
+    ``chance_outcomes``) contains, without testing its legality again: for such an
+    action it must return what ``apply`` returns. :class:`GameBase` calls it only when
+    the state is the very one it listed last and the action is in that listing (see
+    :meth:`GameBase.apply`), so a caller that lists and then applies, as every client
+    and playout does, pays for one listing instead of two."""
     positions: PositionBuilder[S] | None = None
     """The game's position builder (DESIGN section 5)."""
     components: Callable[[C], tuple[Component, ...]] | None = None
@@ -369,7 +376,14 @@ class GameBase(Generic[C, S, A]):
         self._legal_actions = rules.legal_actions
         self._chance_outcomes = rules.chance_outcomes
         self._apply = rules.apply
+        self._apply_listed = rules.apply_listed
         self._exact_actions = frozenset(action_types)
+        # The last listing this adapter returned: (state, its legal actions, its chance
+        # outcomes), one of the two empty; replaced as one tuple so that a reader on
+        # another thread never pairs one state with another state's listing. Holding the
+        # state keeps its id from being reused.
+        self._listed: tuple[object, tuple[Action, ...], tuple[tuple[Action, Fraction], ...]]
+        self._listed = (None, (), ())
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
@@ -442,21 +456,39 @@ class GameBase(Generic[C, S, A]):
         return self._to_move(self._state(state))
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
-        actions = self._legal_actions(
-            state if isinstance(state, self.state_type) else self._state(state)
-        )
-        return actions if type(actions) is tuple else tuple(actions)
+        own = state if isinstance(state, self.state_type) else self._state(state)
+        listed = self._legal_actions(own)
+        actions = listed if type(listed) is tuple else tuple(listed)
+        if self._apply_listed is not None:
+            self._listed = (own, actions, ())
+        return actions
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Action, Fraction], ...]:
-        outcomes = self._chance_outcomes(
-            state if isinstance(state, self.state_type) else self._state(state)
-        )
+        own = state if isinstance(state, self.state_type) else self._state(state)
+        listed = self._chance_outcomes(own)
         # The game's own tuple is returned as it is: games share outcome tuples between
         # states, which lets :func:`chance.sample` reuse its table for them.
-        return outcomes if type(outcomes) is tuple else tuple(outcomes)
+        outcomes = listed if type(listed) is tuple else tuple(listed)
+        if self._apply_listed is not None:
+            self._listed = (own, (), outcomes)
+        return outcomes
 
     def apply(self, state: State, action: Action) -> S:
-        if isinstance(state, self.state_type) and type(action) in self._exact_actions:
+        """The state after ``action``, checked: an action the state does not allow raises.
+
+        When ``state`` is the very state this adapter listed last and ``action`` is in
+        that listing, the listing was the check, and the game's ``apply_listed`` runs
+        without listing again (the state is immutable, so its listing cannot have
+        changed). Anything else goes through the game's own checked ``apply``.
+        """
+        if type(action) in self._exact_actions and isinstance(state, self.state_type):
+            listed = self._listed
+            if (
+                listed[0] is state
+                and self._apply_listed is not None
+                and (action in listed[1] or action in map(_first, listed[2]))
+            ):
+                return self._apply_listed(state, action)  # type: ignore[arg-type]
             # The action's class is one of the game's own (the line above): no cast call.
             return self._apply(state, action)  # type: ignore[arg-type]
         return self._apply(self._state(state), self._action(action))
@@ -704,6 +736,10 @@ class GameBase(Generic[C, S, A]):
             "action": schema(self._action_union),
             "result": schema(Result),
         }
+
+
+_first = operator.itemgetter(0)
+"""The outcome of a ``(outcome, probability)`` pair."""
 
 
 def _short(error: Exception, limit: int = 300) -> str:

@@ -128,6 +128,7 @@ GAME: Final = GameBase(
         legal_actions=rules.legal_actions,
         chance_outcomes=rules.chance_outcomes,
         apply=rules.apply,
+        apply_listed=rules.apply_listed,
         result=rules.result,
         invariants=invariants,
         players=lambda state: state.config.players,

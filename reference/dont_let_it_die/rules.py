@@ -374,6 +374,22 @@ def apply(state: DlidState, action: Action) -> DlidState:
         return _chance(state, action)
     if action not in legal_actions(state):
         raise _refuse(state, action)
+    return _decide(state, action)
+
+
+def apply_listed(state: DlidState, action: Action) -> DlidState:
+    """``apply`` for an action the state's listing contains (its legality known)."""
+    step = state.step
+    if step is Step.TURN:
+        return _TURN_EFFECTS[type(action)](state, action)
+    if step in _CHANCE_STEPS:
+        return _chance(state, action)
+    return _decide(state, action)
+
+
+def _decide(state: DlidState, action: Action) -> DlidState:
+    """A legal action at a decision node other than a day turn."""
+    step = state.step
     if step is Step.FIGHT:
         return day.fight(state, action)  # type: ignore[arg-type]
     if step is Step.PICK:

@@ -289,6 +289,13 @@ def apply(state: DabState, action: DabAction) -> DabState:
     return _apply_decision(state, action)
 
 
+def apply_listed(state: DabState, action: DabAction) -> DabState:
+    """``apply`` for an action the state's listing contains (its legality known)."""
+    if state.step in CHANCE_PHASES:
+        return _apply_chance(state, action)
+    return _apply_decision(state, action)
+
+
 def is_legal(state: DabState, action: DabAction) -> bool:
     if state.step in CHANCE_PHASES:
         return action in [a for a, _ in chance_outcomes(state)]

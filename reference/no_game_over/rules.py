@@ -289,6 +289,18 @@ def apply(state: NgoState, action: NgoAction) -> NgoState:
     return _settle(_play(state, action))
 
 
+def apply_listed(state: NgoState, action: NgoAction) -> NgoState:
+    """``apply`` for an action the state's listing contains (its legality known): the
+    same dispatch as :func:`apply` without listing the player's actions again."""
+    if state.draws:
+        return _settle(_draw(state, action))  # type: ignore[arg-type]
+    if state.roll is not Roll.NONE or state.step is Step.ROLL_OFF:
+        return _settle(_die(state, action))  # type: ignore[arg-type]
+    if state.snatch[0] >= 0:
+        return _settle(cards.snatch(state, action))  # type: ignore[arg-type]
+    return _settle(_play(state, action))
+
+
 def _play(state: NgoState, action: NgoAction) -> NgoState:
     """Dispatch a legal player action."""
     if state.owed:
