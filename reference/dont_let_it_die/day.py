@@ -10,8 +10,10 @@ action exactly when its kind's generator lists it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import ge
 from typing import Final
 
+from dieproof.reference.core.chance import CACHE_LIMIT
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.base import (
@@ -154,7 +156,19 @@ def may_draw(state: DlidState, who: int, deck: int) -> bool:
         return False
     if deck in (HUNT, HARVEST) and effect(state) == "fog":
         return False
-    return state.on_top[deck] >= 0 or sum(state.decks[deck]) + sum(state.discards[deck]) > 0
+    return state.on_top[deck] >= 0 or any(state.decks[deck]) or any(state.discards[deck])
+
+
+_DRAW_ACTIONS: Final = tuple(
+    (
+        DrawCard(deck),
+        DrawCard(deck, planning=True),
+        DrawCard(deck, free=True),
+        DrawCard(deck, free=True, planning=True),
+    )
+    for deck in range(DECKS)
+)
+"""Each deck's draws (plain, Planning Hut, free, free with the Planning Hut), built once."""
 
 
 def _draws(state: DlidState, who: int) -> Iterator[DrawCard]:
@@ -163,14 +177,15 @@ def _draws(state: DlidState, who: int) -> Iterator[DrawCard]:
     for deck in range(DECKS):
         if not may_draw(state, who, deck):
             continue
+        plain, planned, free, free_planned = _DRAW_ACTIONS[deck]
         if m.stamina >= draw_cost(state, who, deck):
-            yield DrawCard(deck)
+            yield plain
             if planning:
-                yield DrawCard(deck, planning=True)
+                yield planned
         if deck == GATHER and m.character == NIRV and not m.used & USED_FREE:
-            yield DrawCard(deck, free=True)
+            yield free
             if planning:
-                yield DrawCard(deck, free=True, planning=True)
+                yield free_planned
 
 
 def may_investigate(state: DlidState, who: int) -> bool:
@@ -269,24 +284,64 @@ def equip_slots(config: DlidConfig, member: Member, item: int, kind: str) -> lis
     return out
 
 
+_CRAFTABLE: dict[tuple[DlidConfig, tuple[bool, ...], tuple[int, ...], int], tuple[int, ...]] = {}
+_CRAFT_CHOICES: dict[
+    tuple[DlidConfig, int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]],
+    tuple[Craft, ...],
+] = {}
+
+
+def craftable_items(state: DlidState) -> tuple[int, ...]:
+    """The items :func:`craftable` allows, in item order; remembered per configuration,
+    unlocked discoveries, copies made and building, its only inputs (bounded like
+    :data:`~dieproof.reference.core.chance.CACHE_LIMIT`)."""
+    key = (state.config, state.unlocked, state.made, state.building)
+    found = _CRAFTABLE.get(key)
+    if found is None:
+        if len(_CRAFTABLE) >= CACHE_LIMIT:
+            _CRAFTABLE.clear()
+        table = content.items(state.config)
+        found = _CRAFTABLE[key] = tuple(i for i in range(len(table)) if craftable(state, i))
+    return found
+
+
+def craft_choices(
+    config: DlidConfig, m: Member, item: int, waive: tuple[int, ...]
+) -> tuple[Craft, ...]:
+    """The crafts of ``item`` by ``m`` with ``waive``: kept unequipped, then into each slot
+    :func:`equip_slots` allows; remembered per character and equipment."""
+    key = (config, m.character, m.weapons, m.tools, item, waive)
+    found = _CRAFT_CHOICES.get(key)
+    if found is None:
+        if len(_CRAFT_CHOICES) >= CACHE_LIMIT:
+            _CRAFT_CHOICES.clear()
+        kind = content.items(config)[item].kind
+        found = _CRAFT_CHOICES[key] = (
+            Craft(item, -1, waive),
+            *(Craft(item, slot, waive) for slot in equip_slots(config, m, item, kind)),
+        )
+    return found
+
+
 def _crafts(state: DlidState, who: int) -> Iterator[Craft]:
     m = state.members[who]
     if m.stamina < COST_CRAFT + surcharge(state):
         return
     table = content.items(state.config)
-    for item, spec in enumerate(table):
-        if not craftable(state, item):
+    tokens = state.tokens
+    atouk = m.character == ATOUK
+    for item in craftable_items(state):
+        spec = table[item]
+        if not atouk:
+            if all(map(ge, tokens, spec.cost)):
+                yield from craft_choices(state.config, m, item, ())
             continue
-        waivers = _waivers(spec.cost) if m.character == ATOUK else [()]
-        for waive in waivers:
+        for waive in _waivers(spec.cost):
             cost = list(spec.cost)
             for kind in waive:
                 cost[kind] -= 1
-            if any(state.tokens[k] < cost[k] for k in range(TOKEN_KINDS)):
-                continue
-            yield Craft(item, -1, waive)
-            for slot in equip_slots(state.config, m, item, spec.kind):
-                yield Craft(item, slot, waive)
+            if all(map(ge, tokens, cost)):
+                yield from craft_choices(state.config, m, item, waive)
 
 
 def mushroom(state: DlidState) -> bool:
@@ -354,22 +409,31 @@ def foods(state: DlidState) -> tuple[int, ...]:
     return (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)
 
 
+_EAT_ACTIONS: Final = {
+    (who, food): Eat(who, food)
+    for who in range(CHARACTERS_IN_PLAY)
+    for food in (BERRY, FIBER, MEAT, COOKED_BERRY, COOKED_MEAT)
+}
+"""Every meal as an action, built once."""
+
+
 def _eats(state: DlidState) -> Iterator[Eat]:
-    menu = foods(state)
+    tokens = state.tokens
+    menu = [f for f in foods(state) if tokens[f] >= MEALS[BERRY if f == FIBER else f][0]]
+    if not menu:
+        return
     for who, m in enumerate(state.members):
         if m.down:
             continue
-        if m.character == VOG and m.stamina < 1:
+        c = m.character
+        if c == VOG and m.stamina < 1:
             continue
         for food in menu:
-            need = MEALS[BERRY if food == FIBER else food][0]
-            if state.tokens[food] < need:
+            if c == RIVER and food not in BERRY_FOODS:
                 continue
-            if m.character == RIVER and food not in BERRY_FOODS:
+            if c == NANUK and food not in MEAT_FOODS:
                 continue
-            if m.character == NANUK and food not in MEAT_FOODS:
-                continue
-            yield Eat(who, food)
+            yield _EAT_ACTIONS[who, food]
 
 
 def _revivals(state: DlidState) -> Iterator[Revive]:
@@ -401,17 +465,29 @@ def open_discovery(state: DlidState, index: int) -> bool:
     return all(state.unlocked[r] for r in tree[index].requires)
 
 
-def _placements(state: DlidState) -> Iterator[PlaceFkp]:
+_PLACEMENTS: dict[tuple[DlidConfig, tuple[bool, ...], bool, bool], tuple[PlaceFkp, ...]] = {}
+
+
+def _placements(state: DlidState) -> tuple[PlaceFkp, ...]:
     fkp = state.tokens[FKP] > 0
     bone = state.tokens[BONE] > 0 and find(state, DUB) >= 0
     if not (fkp or bone):
-        return
-    for index in range(len(state.unlocked)):
-        if open_discovery(state, index):
-            if fkp:
-                yield PlaceFkp(index)
-            if bone:
-                yield PlaceFkp(index, bone=True)
+        return ()
+    # remembered per configuration, unlocked discoveries and the two kinds of token
+    key = (state.config, state.unlocked, fkp, bone)
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        if len(_PLACEMENTS) >= CACHE_LIMIT:
+            _PLACEMENTS.clear()
+        out: list[PlaceFkp] = []
+        for index in range(len(state.unlocked)):
+            if open_discovery(state, index):
+                if fkp:
+                    out.append(PlaceFkp(index))
+                if bone:
+                    out.append(PlaceFkp(index, bone=True))
+        found = _PLACEMENTS[key] = tuple(out)
+    return found
 
 
 def _gifts(state: DlidState) -> Iterator[Skill]:

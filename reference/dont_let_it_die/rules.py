@@ -248,6 +248,28 @@ def legal_actions(state: DlidState) -> tuple[Action, ...]:
     return ()
 
 
+_OUTCOMES: dict[
+    tuple[Callable[[int], Action], tuple[int, ...]], tuple[tuple[Action, Fraction], ...]
+] = {}
+
+
+def _outcomes(
+    counts: tuple[int, ...], outcome: Callable[[int], Action]
+) -> tuple[tuple[Action, Fraction], ...]:
+    """A deck's draw, ``outcome(i)`` weighted by the copies of card ``i`` left: the outcome
+    tuple :func:`chance.weighted` builds, remembered per kind and counts so that the same
+    deck gives the very same tuple (and :func:`chance.sample` its table) without building
+    the pairs again."""
+    key = (outcome, counts)
+    found = _OUTCOMES.get(key)
+    if found is None:
+        if len(_OUTCOMES) >= chance.CACHE_LIMIT:
+            _OUTCOMES.clear()
+        found = chance.weighted(tuple((outcome(i), n) for i, n in enumerate(counts)))
+        _OUTCOMES[key] = found
+    return found
+
+
 def chance_outcomes(state: DlidState) -> tuple[tuple[Action, Fraction], ...]:
     """The outcomes at a chance node: a card by its count, a night event by its count,
     the Fire Die by its faces (by default blank 1/6, 1 3/6, 2 1/6, 3 1/6)."""
@@ -256,11 +278,9 @@ def chance_outcomes(state: DlidState) -> tuple[tuple[Action, Fraction], ...]:
         top = state.on_top[state.deck]
         if top >= 0:
             return ((CardDrawn(top), Fraction(1)),)
-        return chance.weighted(
-            tuple((CardDrawn(i), n) for i, n in enumerate(state.decks[state.deck]))
-        )
+        return _outcomes(state.decks[state.deck], CardDrawn)
     if step is Step.NIGHT:
-        return chance.weighted(tuple((EventDrawn(i), n) for i, n in enumerate(state.night_deck)))
+        return _outcomes(state.night_deck, EventDrawn)
     if step in (Step.LIGHTNING, Step.ROLL, Step.MABE, Step.NIGHT_ROLL):
         return content.box(state.config).die
     return ()

@@ -431,9 +431,13 @@ CHALLENGES: Final = (
 """The Challenges by number (0: none)."""
 
 
+_CHALLENGE_NUMBER: Final = {name: number for number, name in enumerate(CHALLENGES)}
+
+
 def challenge_number(config: DlidConfig) -> int:
-    """The number (1-9) of ``config``'s Challenge, 0 for none."""
-    return CHALLENGES.index(config.challenge)
+    """The number (1-9) of ``config``'s Challenge, 0 for none (a dictionary lookup: the
+    rules ask on nearly every step)."""
+    return _CHALLENGE_NUMBER[config.challenge]
 
 
 class DlidConfig(Config, frozen=True):
