@@ -83,7 +83,8 @@ def in_box(state: DlidState, kind: int) -> int:
     if kind == FKP:
         return fkp_in_box(state)
     tokens = state.tokens
-    used = sum(tokens[k] for k in SUPPLY_GROUPS[SUPPLY_OF[kind]])
+    group = SUPPLY_GROUPS[SUPPLY_OF[kind]]
+    used = tokens[kind] if len(group) == 1 else sum(tokens[k] for k in group)
     if kind == WOOD and state.config.readings.wood_supply == "shared":
         used += state.pit - state.pit_food
     return TOKEN_SUPPLY - used

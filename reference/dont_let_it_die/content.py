@@ -753,10 +753,24 @@ def box(config: DlidConfig) -> Box:
     """The components ``config`` plays with (cached; the default's are built once).
     Raises InvalidConfig (``DLID.CONTENT``) for a user's content no game can be played
     with. Implements DLID-BOX-1."""
+    found = _BOX_OF.get(id(config))
+    if found is not None and found[0] is config:
+        return found[1]
     content = config.content
     if content is UNSET:
-        return _DEFAULT_BOX[config.tree, config.tracker]
-    return _user_box(content, config.tree, config.tracker)
+        resolved = _DEFAULT_BOX[config.tree, config.tracker]
+    else:
+        resolved = _user_box(content, config.tree, config.tracker)
+    if len(_BOX_OF) >= chance.CACHE_LIMIT:
+        _BOX_OF.clear()
+    # the configuration is kept with its box, so that its id cannot be reused meanwhile
+    _BOX_OF[id(config)] = (config, resolved)
+    return resolved
+
+
+_BOX_OF: dict[int, tuple[DlidConfig, Box]] = {}
+"""Each configuration seen (by identity) with its box: the rules ask on nearly every step,
+and one configuration object is shared by every state of a game."""
 
 
 @functools.lru_cache(maxsize=64)

@@ -122,7 +122,8 @@ FOOD_WOOD: Final = {BERRY: (3, 1), MEAT: (2, 1), COOKED_BERRY: (2, 2), COOKED_ME
 
 def effect(state: DlidState) -> str:
     """The effect of the night event in force ('' when none)."""
-    return "" if state.event < 0 else content.box(state.config).night_events[state.event].effect
+    event = state.event
+    return "" if event < 0 else content.box(state.config).night_events[event].effect
 
 
 def surcharge(state: DlidState) -> int:
@@ -190,9 +191,16 @@ def _draws(state: DlidState, who: int) -> Iterator[DrawCard]:
 
 def may_investigate(state: DlidState, who: int) -> bool:
     m = state.members[who]
-    if m.character == MABE or effect(state) == "sunburn":
+    if m.character == MABE:
         return False
-    return not (effect(state) == "winds" and m.investigations >= 1)
+    fx = effect(state)
+    if fx == "sunburn":
+        return False
+    return not (fx == "winds" and m.investigations >= 1)
+
+
+_INVESTIGATE: Final = Investigate()
+_INVESTIGATE_FREE: Final = Investigate(free=True)
 
 
 def _investigations(state: DlidState, who: int) -> Iterator[Investigate]:
@@ -200,9 +208,9 @@ def _investigations(state: DlidState, who: int) -> Iterator[Investigate]:
         return
     m = state.members[who]
     if m.stamina >= COST_INVESTIGATE + surcharge(state):
-        yield Investigate()
+        yield _INVESTIGATE
     if m.character == RIVER and not m.used & USED_FREE:
-        yield Investigate(free=True)
+        yield _INVESTIGATE_FREE
 
 
 def trade_rate(state: DlidState) -> int:
@@ -221,9 +229,13 @@ def _trades(state: DlidState, who: int) -> Iterator[Trade]:
         return
     if sum(state.tokens) < trade_rate(state):
         return
-    for kind in (*RAW_KINDS, FKP):
-        if available(state, kind) > 0:
-            yield Trade(kind)
+    for trade in _TRADE_ACTIONS:
+        if available(state, trade.take) > 0:
+            yield trade
+
+
+_TRADE_ACTIONS: Final = tuple(Trade(kind) for kind in (*RAW_KINDS, FKP))
+_COOK_ACTIONS: Final = {BERRY: Cook(BERRY), MEAT: Cook(MEAT)}
 
 
 def _cooks(state: DlidState, who: int) -> Iterator[Cook]:
@@ -231,7 +243,7 @@ def _cooks(state: DlidState, who: int) -> Iterator[Cook]:
         return
     for token in (BERRY, MEAT):
         if state.tokens[token] > 0 and cooking(state, token):
-            yield Cook(token)
+            yield _COOK_ACTIONS[token]
 
 
 def _waivers(cost: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -357,7 +369,7 @@ def _skills(state: DlidState, who: int) -> Iterator[Skill]:
         yield Skill(who, "gronk-rage")
     elif c == CRON and not x and m.stamina >= 2:
         for deck in range(DECKS):
-            if sum(state.discards[deck]):
+            if any(state.discards[deck]):
                 yield Skill(who, "cron-shuffle", deck)
     elif c == AJAX and not x and m.stamina >= 2 and not m.used & USED_DAILY:
         yield Skill(who, "ajax-heal")
@@ -508,20 +520,27 @@ def free_actions(state: DlidState) -> Iterator[Eat | Revive | AddWood | PlaceFkp
     yield from _gifts(state)
 
 
+_END_TURN: Final = EndTurn()
+
+
 def turn_actions(state: DlidState) -> list[object]:
     """Every legal action at a TURN node, in canonical order: draws, Investigate Fire,
     trades, cooking, crafts, skills, end of turn, then the free-action window."""
     who = state.turn
-    out: list[object] = []
-    out.extend(_draws(state, who))
-    out.extend(_investigations(state, who))
-    out.extend(_trades(state, who))
-    out.extend(_cooks(state, who))
-    out.extend(_crafts(state, who))
-    out.extend(_skills(state, who))
-    out.append(EndTurn())
-    out.extend(free_actions(state))
-    return out
+    return [
+        *_draws(state, who),
+        *_investigations(state, who),
+        *_trades(state, who),
+        *_cooks(state, who),
+        *_crafts(state, who),
+        *_skills(state, who),
+        _END_TURN,
+        *_eats(state),
+        *_revivals(state),
+        *_woods(state),
+        *_placements(state),
+        *_gifts(state),
+    ]
 
 
 def of_kind(state: DlidState, kind: type) -> Iterator[object]:
@@ -541,7 +560,7 @@ def of_kind(state: DlidState, kind: type) -> Iterator[object]:
         yield from _skills(state, who)
         yield from _gifts(state)
     elif kind is EndTurn:
-        yield EndTurn()
+        yield _END_TURN
     elif kind is Eat:
         yield from _eats(state)
     elif kind is Revive:
