@@ -142,21 +142,24 @@ def draw_cost(state: DlidState, who: int, deck: int) -> int:
     return cost + surcharge(state)
 
 
-def may_draw(state: DlidState, who: int, deck: int) -> bool:
-    """Whether ``who`` may take the action of ``deck`` at all (not counting stamina).
-    Implements DLID-DAY-3 and the characters' restrictions."""
-    m = state.members[who]
-    c = m.character
-    if deck == HUNT and (not m.weapons or c in (GRUB, ATOUK)):
+def may_draw(member: Member, deck: int, fog: bool) -> bool:
+    """Whether ``member`` may take the action of ``deck`` at all, the deck's cards aside
+    (``fog``: the fog night event is in force). Implements DLID-DAY-3 and the characters'
+    restrictions."""
+    c = member.character
+    if deck == HUNT and (not member.weapons or c in (GRUB, ATOUK)):
         return False
-    if deck == HARVEST and not m.tools:
+    if deck == HARVEST and not member.tools:
         return False
     if deck == FORAGE and c in (ATOUK, THUNK):
         return False
     if deck == GATHER and c == THUNK:
         return False
-    if deck in (HUNT, HARVEST) and effect(state) == "fog":
-        return False
+    return not (fog and deck in (HUNT, HARVEST))
+
+
+def cards_left(state: DlidState, deck: int) -> bool:
+    """Whether ``deck`` has a card to draw: on top, in the deck or in its discard pile."""
     return state.on_top[deck] >= 0 or any(state.decks[deck]) or any(state.discards[deck])
 
 
@@ -171,22 +174,43 @@ _DRAW_ACTIONS: Final = tuple(
 )
 """Each deck's draws (plain, Planning Hut, free, free with the Planning Hut), built once."""
 
+_DRAW_OPTIONS: dict[
+    tuple[int, bool, bool, bool, int, bool, bool, int],
+    tuple[tuple[int, tuple[DrawCard, ...]], ...],
+] = {}
 
-def _draws(state: DlidState, who: int) -> Iterator[DrawCard]:
+
+def _draws(state: DlidState, who: int) -> list[DrawCard]:
     m = state.members[who]
     planning = state.building == content.PLANNING_HUT and state.planning_used < PLANNING_DRAWS
-    for deck in range(DECKS):
-        if not may_draw(state, who, deck):
-            continue
-        plain, planned, free, free_planned = _DRAW_ACTIONS[deck]
-        if m.stamina >= draw_cost(state, who, deck):
-            yield plain
-            if planning:
-                yield planned
-        if deck == GATHER and m.character == NIRV and not m.used & USED_FREE:
-            yield free
-            if planning:
-                yield free_planned
+    fog = effect(state) == "fog"
+    nirv = m.character == NIRV and not m.used & USED_FREE
+    sur = surcharge(state)
+    # the draws by deck, the cards aside: remembered per character, equipment, night
+    # event, stamina and the rest of what they depend on
+    key = (m.character, bool(m.weapons), bool(m.tools), fog, m.stamina, nirv, planning, sur)
+    options = _DRAW_OPTIONS.get(key)
+    if options is None:
+        if len(_DRAW_OPTIONS) >= CACHE_LIMIT:
+            _DRAW_OPTIONS.clear()
+        found: list[tuple[int, tuple[DrawCard, ...]]] = []
+        for deck in range(DECKS):
+            if not may_draw(m, deck, fog):
+                continue
+            plain, planned, free, free_planned = _DRAW_ACTIONS[deck]
+            out: list[DrawCard] = []
+            if m.stamina >= draw_cost(state, who, deck):
+                out.append(plain)
+                if planning:
+                    out.append(planned)
+            if deck == GATHER and nirv:
+                out.append(free)
+                if planning:
+                    out.append(free_planned)
+            if out:
+                found.append((deck, tuple(out)))
+        options = _DRAW_OPTIONS[key] = tuple(found)
+    return [a for deck, actions in options if cards_left(state, deck) for a in actions]
 
 
 def may_investigate(state: DlidState, who: int) -> bool:
@@ -502,13 +526,19 @@ def _placements(state: DlidState) -> tuple[PlaceFkp, ...]:
     return found
 
 
-def _gifts(state: DlidState) -> Iterator[Skill]:
+_GIFT_ACTIONS: Final = tuple(
+    tuple(Skill(kara, "kara-gift", target) for target in range(CHARACTERS_IN_PLAY))
+    for kara in range(CHARACTERS_IN_PLAY)
+)
+"""Kara's gift from each seat to each seat, built once."""
+
+
+def _gifts(state: DlidState) -> list[Skill]:
     kara = find(state, KARA)
     if kara < 0 or state.members[kara].used & USED_DAILY:
-        return
-    for target, m in enumerate(state.members):
-        if target != kara and not m.down:
-            yield Skill(kara, "kara-gift", target)
+        return []
+    gifts = _GIFT_ACTIONS[kara]
+    return [gifts[t] for t, m in enumerate(state.members) if t != kara and not m.down]
 
 
 def free_actions(state: DlidState) -> Iterator[Eat | Revive | AddWood | PlaceFkp | Skill]:
@@ -601,10 +631,11 @@ def do_draw(state: DlidState, action: DrawCard) -> DlidState:
         m = state.members[who]
         if not any(t in content.ARMOUR for t in m.tools):
             state = damage(state, who, 1)
-    state = replace(state, last_card=-1)
     if state.members[who].down or state.result is not None:
-        return back_to_turn(state)
-    return start_draw(replace(state, actor=who, deck=deck, drawn=(), planning=action.planning))
+        return back_to_turn(replace(state, last_card=-1))
+    return start_draw(
+        replace(state, last_card=-1, actor=who, deck=deck, drawn=(), planning=action.planning)
+    )
 
 
 def start_draw(state: DlidState) -> DlidState:
@@ -663,7 +694,6 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
     who = state.actor
     card = content.box(state.config).decks[deck][card_index]
     m = state.members[who]
-    state = replace(state, drawn=(card_index,))
     if card.kind == "resource":
         state = gain(state, card.token, card.amount)
         for tool in m.tools:
@@ -678,8 +708,20 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
             state = heal(state, who, 1)
         state = discard_card(state, deck, card_index)
         last = card_index if m.character == ZEEBO else -1
-        state = replace(state, last_card=last, last_deck=deck)
-        return finish_card(state)
+        # finish_card and the card remembered for Zeebo in one state
+        return back_to_turn(
+            replace(
+                state,
+                drawn=(),
+                actor=-1,
+                deck=-1,
+                planning=False,
+                again=False,
+                last_card=last,
+                last_deck=deck,
+            )
+        )
+    state = replace(state, drawn=(card_index,))
     if card.kind == "nothing":
         if m.character == RIVER:
             state = gain(state, FKP, 2)
@@ -1039,9 +1081,9 @@ def do_place(state: DlidState, action: PlaceFkp) -> DlidState:
 
 def end_turn(state: DlidState) -> DlidState:
     """End the turn; left-over stamina stays unused. Implements DLID-DAY-10."""
-    m = state.members[state.turn]
-    state = set_member(state, state.turn, replace(m, done=True))
-    return back_to_turn(replace(state, last_card=-1))
+    members = list(state.members)
+    members[state.turn] = replace(members[state.turn], done=True)
+    return back_to_turn(replace(state, members=tuple(members), last_card=-1))
 
 
 def back_to_turn(state: DlidState) -> DlidState:

@@ -441,19 +441,17 @@ def _chance(state: DlidState, action: Action) -> DlidState:
     if step is Step.DRAW:
         assert isinstance(action, CardDrawn)
         deck = state.deck
-        again = False
+        drawn = (*state.drawn, action.card)
         if state.on_top[deck] >= 0:
             on_top = list(state.on_top)
             on_top[deck] = -1
-            state = replace(state, on_top=tuple(on_top))
-            again = True
+            state = replace(state, on_top=tuple(on_top), drawn=drawn, again=True)
         else:
             decks = list(state.decks)
             cards = list(decks[deck])
             cards[action.card] -= 1
             decks[deck] = tuple(cards)
-            state = replace(state, decks=tuple(decks))
-        state = replace(state, drawn=(*state.drawn, action.card), again=state.again or again)
+            state = replace(state, decks=tuple(decks), drawn=drawn)
         if day.effect(state) == "lightning":
             return replace(state, step=Step.LIGHTNING)
         return day.after_draw(state)
