@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from dieproof.reference.core.chance import CACHE_LIMIT
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.types import (
@@ -122,11 +123,22 @@ def maxima(state: DlidState, member: Member) -> tuple[int, int]:
     """(max health, max stamina) of ``member`` now: the card's, +2 health for Relaxation,
     +1 stamina per Warmth, -1 stamina per Club equipped, within 0..10.
     Implements DLID-FKP-4, DLID-ITEMS-8 and DLID-FAQ-2."""
-    card = content.box(state.config).characters[member.character]
-    hp = card.health + (2 if has(state, "relaxation") else 0)
-    st = card.stamina + sum(1 for w in ("warmth-1", "warmth-2", "warmth-3") if has(state, w))
-    st -= sum(1 for w in member.weapons if w == content.CLUB)
-    return min(max(hp, 0), STAT_CAP), min(max(st, 0), STAT_CAP)
+    # remembered per configuration, unlocked discoveries, character and weapons: its inputs
+    key = (state.config, state.unlocked, member.character, member.weapons)
+    found = _MAXIMA.get(key)
+    if found is None:
+        card = content.box(state.config).characters[member.character]
+        hp = card.health + (2 if has(state, "relaxation") else 0)
+        st = card.stamina + sum(1 for w in ("warmth-1", "warmth-2", "warmth-3") if has(state, w))
+        st -= sum(1 for w in member.weapons if w == content.CLUB)
+        found = min(max(hp, 0), STAT_CAP), min(max(st, 0), STAT_CAP)
+        if len(_MAXIMA) >= CACHE_LIMIT:
+            _MAXIMA.clear()
+        _MAXIMA[key] = found
+    return found
+
+
+_MAXIMA: dict[tuple[DlidConfig, tuple[bool, ...], int, tuple[int, ...]], tuple[int, int]] = {}
 
 
 def refit(state: DlidState, member: Member) -> Member:

@@ -54,6 +54,7 @@ from dieproof.reference.dont_let_it_die.base import (
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     BONE,
+    CHALLENGES,
     CHARACTERS_IN_PLAY,
     COOKED_BERRY,
     COOKED_MEAT,
@@ -128,7 +129,11 @@ def effect(state: DlidState) -> str:
 
 def surcharge(state: DlidState) -> int:
     """Challenge 5 (Ice Age): every action costs 1 stamina more. Implements DLID-CHAL-5."""
-    return 1 if challenge_number(state.config) == 5 else 0
+    return 1 if state.config.challenge == ICE_AGE else 0
+
+
+ICE_AGE: Final = CHALLENGES[5]
+"""Challenge 5's name (``surcharge`` compares names: it is asked several times a listing)."""
 
 
 # -- the turn's actions ----------------------------------------------------------------------

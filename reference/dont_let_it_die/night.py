@@ -356,20 +356,16 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
 
     table = content.items(state.config)
     out: list[Equip | Unequip | Give | Proceed] = []
-    for who, m in enumerate(state.members):
-        if m.down:
-            continue
+    up = [seat for seat, m in enumerate(state.members) if not m.down]
+    for who in up:
+        m = state.members[who]
         for index, item in enumerate(m.spare):
             for slot in equip_slots(state.config, m, item, table[item].kind):
                 out.append(Equip(who, index, slot))
-        for slot in range(len(m.weapons)):
-            out.append(Unequip(who, False, slot))
-        for slot in range(len(m.tools)):
-            out.append(Unequip(who, True, slot))
+        out.extend([Unequip(who, False, slot) for slot in range(len(m.weapons))])
+        out.extend([Unequip(who, True, slot) for slot in range(len(m.tools))])
         for index in range(len(m.spare)):
-            for to, other in enumerate(state.members):
-                if to != who and not other.down:
-                    out.append(Give(who, index, to))
+            out.extend([Give(who, index, to) for to in up if to != who])
     out.append(Proceed())
     return out
 
