@@ -232,14 +232,14 @@ _INVESTIGATE: Final = Investigate()
 _INVESTIGATE_FREE: Final = Investigate(free=True)
 
 
-def _investigations(state: DlidState, who: int) -> Iterator[Investigate]:
+def _investigations(state: DlidState, who: int) -> list[Investigate]:
     if not may_investigate(state, who):
-        return
+        return []
     m = state.members[who]
-    if m.stamina >= COST_INVESTIGATE + surcharge(state):
-        yield _INVESTIGATE
+    out = [_INVESTIGATE] if m.stamina >= COST_INVESTIGATE + surcharge(state) else []
     if m.character == RIVER and not m.used & USED_FREE:
-        yield _INVESTIGATE_FREE
+        out.append(_INVESTIGATE_FREE)
+    return out
 
 
 def trade_rate(state: DlidState) -> int:
@@ -251,28 +251,29 @@ def available(state: DlidState, kind: int) -> int:
     return in_box(state, kind)
 
 
-def _trades(state: DlidState, who: int) -> Iterator[Trade]:
+def _trades(state: DlidState, who: int) -> list[Trade]:
     if challenge_number(state.config) in (3, 7):
-        return
+        return []
     if state.members[who].stamina < COST_TRADE + surcharge(state):
-        return
+        return []
     if sum(state.tokens) < trade_rate(state):
-        return
-    for trade in _TRADE_ACTIONS:
-        if available(state, trade.take) > 0:
-            yield trade
+        return []
+    return [trade for trade in _TRADE_ACTIONS if in_box(state, trade.take) > 0]
 
 
 _TRADE_ACTIONS: Final = tuple(Trade(kind) for kind in (*RAW_KINDS, FKP))
 _COOK_ACTIONS: Final = {BERRY: Cook(BERRY), MEAT: Cook(MEAT)}
 
 
-def _cooks(state: DlidState, who: int) -> Iterator[Cook]:
+def _cooks(state: DlidState, who: int) -> list[Cook]:
     if state.members[who].stamina < COST_COOK + surcharge(state):
-        return
-    for token in (BERRY, MEAT):
-        if state.tokens[token] > 0 and cooking(state, token):
-            yield _COOK_ACTIONS[token]
+        return []
+    tokens = state.tokens
+    return [
+        _COOK_ACTIONS[token]
+        for token in (BERRY, MEAT)
+        if tokens[token] > 0 and cooking(state, token)
+    ]
 
 
 def _waivers(cost: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -458,11 +459,12 @@ _EAT_ACTIONS: Final = {
 """Every meal as an action, built once."""
 
 
-def _eats(state: DlidState) -> Iterator[Eat]:
+def _eats(state: DlidState) -> list[Eat]:
     tokens = state.tokens
     menu = [f for f in foods(state) if tokens[f] >= MEALS[BERRY if f == FIBER else f][0]]
     if not menu:
-        return
+        return []
+    out: list[Eat] = []
     for who, m in enumerate(state.members):
         if m.down:
             continue
@@ -474,24 +476,27 @@ def _eats(state: DlidState) -> Iterator[Eat]:
                 continue
             if c == NANUK and food not in MEAT_FOODS:
                 continue
-            yield _EAT_ACTIONS[who, food]
+            out.append(_EAT_ACTIONS[who, food])
+    return out
 
 
-def _revivals(state: DlidState) -> Iterator[Revive]:
+def _revivals(state: DlidState) -> list[Revive]:
     if state.tokens[COOKED_MEAT] < REVIVE_MEAT:
-        return
-    for who, m in enumerate(state.members):
-        if m.down and not m.reviving:
-            yield Revive(who)
+        return []
+    return [Revive(who) for who, m in enumerate(state.members) if m.down and not m.reviving]
 
 
-def _woods(state: DlidState) -> Iterator[AddWood]:
-    if state.tokens[WOOD] > 0:
-        yield AddWood()
+_ADD_WOOD: Final = AddWood()
+
+
+def _woods(state: DlidState) -> list[AddWood]:
+    tokens = state.tokens
+    out = [_ADD_WOOD] if tokens[WOOD] > 0 else []
     if challenge_number(state.config) == 9:
         for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
-            if state.tokens[food] >= FOOD_WOOD[food][0]:
-                yield AddWood(food)
+            if tokens[food] >= FOOD_WOOD[food][0]:
+                out.append(AddWood(food))
+    return out
 
 
 def open_discovery(state: DlidState, index: int) -> bool:
@@ -908,8 +913,12 @@ def do_trade(state: DlidState, action: Trade) -> DlidState:
     return replace(state, step=Step.PAY, take=action.take, owed=trade_rate(state), last_card=-1)
 
 
+_PAY_ACTIONS: Final = tuple(Pay(kind) for kind in range(TOKEN_KINDS))
+
+
 def pay_options(state: DlidState) -> list[Pay]:
-    return [Pay(kind) for kind in range(TOKEN_KINDS) if state.tokens[kind] > 0]
+    tokens = state.tokens
+    return [_PAY_ACTIONS[kind] for kind in range(TOKEN_KINDS) if tokens[kind] > 0]
 
 
 def pay(state: DlidState, action: Pay) -> DlidState:
