@@ -106,6 +106,10 @@ def test_cron() -> None:
 def test_dub() -> None:
     s = tokens(start(characters=("Dub", "Grub", "Kara", "Cron")), bone=2)
     assert PlaceFkp(0, bone=True) in rules.legal_actions(s)
+    # without a bone in the pool Dub's tribe places FKP only
+    bare = tokens(start(characters=("Dub", "Grub", "Kara", "Cron")), fkp=1)
+    listed = rules.legal_actions(bare)
+    assert PlaceFkp(0) in listed and PlaceFkp(0, bone=True) not in listed
     s = play(s, PlaceFkp(0, bone=True))
     assert s.placed[0] == 1 and s.tokens[BONE] == 1
     n = night_of(s)
