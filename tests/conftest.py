@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 _PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)
@@ -43,3 +44,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI's tables are read as a pipe gets them (160 columns, see
+    ``reference/cli/common.py``); pytest-xdist's workers run with ``COLUMNS=80`` set,
+    which the CLI rightly obeys, so the tests drop it."""
+    monkeypatch.delenv("COLUMNS", raising=False)

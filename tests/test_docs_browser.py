@@ -41,6 +41,13 @@ ROOT = Path(__file__).resolve().parent.parent
 HTML = ROOT / "docs" / "_build" / "html"
 SHOTS = ROOT / "docs" / "_build" / "screenshots"
 
+# Every test here uses the one site the module's fixture builds into docs/_build/html:
+# under pytest-xdist (`./dev test`) they all run on one worker, so that the site is built
+# once and never by two workers into the same folder at the same time.
+# The first test also builds the site (the fixture): some four minutes of CPU, which on a
+# loaded 2-core machine ran past the suite's 900 s limit, so this module allows more.
+pytestmark = [pytest.mark.xdist_group("docs-site"), pytest.mark.timeout(2700)]
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
