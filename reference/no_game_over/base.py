@@ -4,7 +4,7 @@ compute from a state (strength, escape value, the slots), each in one place."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from dieproof.reference.core.errors import InvalidConfig
@@ -17,11 +17,15 @@ from dieproof.reference.no_game_over.types import (
     Content,
     Deck,
     Effect,
+    Equip,
     Kind,
     NgoConfig,
     NgoState,
     Slot,
 )
+
+MEMO_LIMIT: Final = 1 << 15
+"""Entries kept in each of a catalogue's memos; a full memo is emptied and refilled."""
 
 DECKS: Final = (Deck.ITEM, Deck.LEVEL, Deck.BOSS)
 """The decks in the order states list them (``decks[0]`` is the Item deck)."""
@@ -45,6 +49,16 @@ class Catalog:
     """Each deck's full composition (counts per card kind)."""
     deck_of: tuple[int, ...]
     """Each card kind's deck, as an index into ``DECKS``."""
+    kinds: tuple[int, ...]
+    """Every card index, in order: ``compress(kinds, counts)`` lists the kinds a multiset
+    holds (a walk in C instead of a Python loop over every kind)."""
+    equip_options: dict[tuple[tuple[int, ...], int], tuple[Equip, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The equipment changes of one card from the hand onto one equipment (see
+    :func:`~dieproof.reference.no_game_over.cards.equip_actions`), remembered: they
+    depend on nothing else, and a player's equipment changes far more rarely than it is
+    listed. Bounded by :data:`MEMO_LIMIT`."""
 
 
 def content_of(config: NgoConfig) -> Content:
@@ -64,6 +78,7 @@ def _catalog(content: Content) -> Catalog:
         index={c.name: i for i, c in enumerate(cards)},
         box=(box[0], box[1], box[2]),
         deck_of=deck_of,
+        kinds=tuple(range(len(cards))),
     )
 
 
