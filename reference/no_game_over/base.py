@@ -38,6 +38,9 @@ _KINDS_OF: Final = {
 }
 """Which kinds of card each deck holds (Card Types and Their Use)."""
 
+_FIGHTABLE: Final = frozenset({Kind.SINGLE_USE, Kind.CURSE, Kind.ENEMY})
+"""The kinds of card a player may play in a combat's priority loop (Combat)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Catalog:
@@ -52,6 +55,9 @@ class Catalog:
     kinds: tuple[int, ...]
     """Every card index, in order: ``compress(kinds, counts)`` lists the kinds a multiset
     holds (a walk in C instead of a Python loop over every kind)."""
+    fightable: tuple[bool, ...]
+    """Per card kind, whether the priority loop may list it at all (a single-use item, a
+    curse or an enemy): a hand holding none of them can only pass."""
     equip_options: dict[tuple[tuple[int, ...], int], tuple[Equip, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -79,6 +85,7 @@ def _catalog(content: Content) -> Catalog:
         box=(box[0], box[1], box[2]),
         deck_of=deck_of,
         kinds=tuple(range(len(cards))),
+        fightable=tuple(c.kind in _FIGHTABLE for c in cards),
     )
 
 

@@ -12,6 +12,7 @@ so the loop ends.
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.no_game_over import cards
@@ -100,6 +101,8 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     q = fight.priority
     cat = catalog(state.config)
     hand = state.hands[q]
+    if not any(compress(cat.fightable, hand)):
+        return _PASS_ONLY  # most hands in the loop: nothing to play but equipment
     n = state.config.players
     mine = q == fight.fighter
     # A ghost may also help: its strength items for the fighter's side (NGO-A16).
@@ -152,7 +155,12 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
             (mine and fight.allied < 0) or (not mine and fight.secondary < 0)
         ):
             enemies.append(Enemy(card=card))
-    return (*uses, *casts, *enemies, Pass())
+    return (*uses, *casts, *enemies, _PASS)
+
+
+_PASS: Final = Pass()
+_PASS_ONLY: Final = (_PASS,)
+"""The pass, and a listing of the pass alone, built once."""
 
 
 def play(state: NgoState, action: NgoAction) -> NgoState:

@@ -192,12 +192,18 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
 
 
 def _list_legal(state: NgoState) -> tuple[NgoAction, ...]:
-    mover = to_move(state)
-    if mover < 0:
+    step = state.step
+    # A finished game or a chance node (to_move's first tests, inline): no decisions.
+    if (
+        state.result is not None
+        or state.draws
+        or state.roll is not Roll.NONE
+        or state.snatch[0] >= 0
+        or step is Step.ROLL_OFF
+    ):
         return ()
     if state.owed:
         return cards.owed_actions(state)
-    step = state.step
     if step in _TURN_STEPS:
         return _turn_actions(state)
     if step is Step.COMBAT:
