@@ -58,6 +58,12 @@ class Catalog:
     fightable: tuple[bool, ...]
     """Per card kind, whether the priority loop may list it at all (a single-use item, a
     curse or an enemy): a hand holding none of them can only pass."""
+    equippable: tuple[bool, ...]
+    """Per card kind, whether it goes on as equipment (an equipment card or a Cheat)."""
+    single_use: tuple[bool, ...]
+    """Per card kind, whether it is a single-use item."""
+    curse: tuple[bool, ...]
+    """Per card kind, whether it is a curse."""
     equip_options: dict[tuple[tuple[int, ...], int], tuple[Equip, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -86,6 +92,9 @@ def _catalog(content: Content) -> Catalog:
         deck_of=deck_of,
         kinds=tuple(range(len(cards))),
         fightable=tuple(c.kind in _FIGHTABLE for c in cards),
+        equippable=tuple(c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT for c in cards),
+        single_use=tuple(c.kind is Kind.SINGLE_USE for c in cards),
+        curse=tuple(c.kind is Kind.CURSE for c in cards),
     )
 
 

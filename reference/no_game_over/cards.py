@@ -92,11 +92,14 @@ def equip_actions(state: NgoState, player: int) -> list[NgoAction]:
     """Equipment (and Cheat) cards from the hand: added where they fit, or swapped for an
     equipped card that goes back to the hand. Implements NGO-EQUIP-1 and NGO-EQUIP-2."""
     cat = catalog(state.config)
+    hand = state.hands[player]
+    if not any(compress(cat.equippable, hand)):
+        return []
     worn = state.equipment[player]
     memo = cat.equip_options
     found: list[NgoAction] = []
-    for card in compress(cat.kinds, state.hands[player]):
-        if not _equippable(cat, card):
+    for card in compress(cat.kinds, hand):
+        if not cat.equippable[card]:
             continue
         options = memo.get((worn, card))
         if options is None:
@@ -117,11 +120,6 @@ def _equip_options(cat: Catalog, worn: tuple[int, ...], card: int) -> tuple[Equi
         if old != card and fits(cat, _swap(worn, old, card)):
             found.append(Equip(card=card, replace=old))
     return tuple(found)
-
-
-def _equippable(cat: Catalog, card: int) -> bool:
-    entry = cat.cards[card]
-    return entry.kind is Kind.EQUIPMENT or entry.effect is Effect.CHEAT
 
 
 def _swap(worn: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
@@ -170,6 +168,8 @@ def own_item_actions(state: NgoState, player: int) -> list[NgoAction]:
     NGO-CARD-8, NGO-CARD-10 and NGO-CARD-11."""
     cat = catalog(state.config)
     hand = state.hands[player]
+    if not any(compress(cat.single_use, hand)):
+        return []
     found: list[NgoAction] = []
     for card in compress(cat.kinds, hand):
         entry = cat.cards[card]
@@ -216,9 +216,12 @@ def cast_actions(state: NgoState, player: int) -> list[NgoAction]:
     Princess of Bersia there; Lose a Life never on a last life).
     Implements NGO-CURSE-1 and NGO-LIFE-3."""
     cat = catalog(state.config)
+    hand = state.hands[player]
+    if not any(compress(cat.curse, hand)):
+        return []
     found: list[NgoAction] = []
-    for card in compress(cat.kinds, state.hands[player]):
-        if cat.cards[card].kind is not Kind.CURSE:
+    for card in compress(cat.kinds, hand):
+        if not cat.curse[card]:
             continue
         for target in range(state.config.players):
             if may_curse(state, card, player, target):
