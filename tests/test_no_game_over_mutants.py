@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from dieproof.reference.core import InvalidAction, InvalidConfig
+from dieproof.reference.core import CHANCE, TERMINAL, IllegalAction, InvalidAction, InvalidConfig
 from dieproof.reference.core.sampling import random_literals
 from dieproof.reference.core.types import replace
 from dieproof.reference.no_game_over import GAME, NgoConfig
@@ -29,6 +29,7 @@ from dieproof.reference.no_game_over.types import (
     Pass,
     Rewards,
     Slot,
+    Step,
     Use,
 )
 
@@ -68,6 +69,10 @@ def test_zoomic_rings_in_a_combat_give_one_life() -> None:
     )
     state = GAME.apply(state, Use(card=INDEX["Zoomic Rings"], pick=INDEX["Slime"]))
     assert state.lives[0] == 4 and fighter_power(state) == 4
+    # Both cards go: the other card leaves the hand for its own discard pile.
+    slime = INDEX["Slime"]
+    assert state.hands[0][slime] == 0
+    assert state.discards[catalog(state.config).deck_of[slime]][slime] == 1
 
 
 def test_a_card_index_just_past_the_content_is_invalid() -> None:
@@ -75,6 +80,15 @@ def test_a_card_index_just_past_the_content_is_invalid() -> None:
     with pytest.raises(InvalidAction) as caught:
         GAME.apply(state, Discard(card=len(CARDS)))
     assert caught.value.code == "NGO.NO_CARD"
+
+
+def test_an_illegal_action_on_card_zero_is_illegal_not_invalid() -> None:
+    """Card 0 is a card of the box: an action naming it where the rules do not allow it is
+    refused as illegal, never as naming no card."""
+    state = fill(Position(hands=(("Slime",),)))
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, Discard(card=0))
+    assert caught.value.code == "NGO.ILLEGAL"
 
 
 def _expected(rng: random.Random) -> NgoConfig:
@@ -200,3 +214,49 @@ def test_an_allied_enemy_of_index_zero_fights_for_the_fighter() -> None:
     state = GAME.apply(state, Enemy(card=0))
     assert state.combat is not None and state.combat.allied == 0
     assert fighter_power(state) == 3 + 4
+
+
+@pytest.mark.rule("NGO-BOX-1")
+@pytest.mark.parametrize(
+    ("fields", "why"),
+    [
+        ({"slot": Slot.HEAD}, "only equipment has one"),
+        ({"kind": Kind.EQUIPMENT}, "equipment needs a body area"),
+    ],
+)
+def test_only_equipment_has_a_body_area_and_equipment_needs_one(
+    fields: dict[str, object], why: str
+) -> None:
+    """A user's box is refused when an item that is not equipment names a body area, or
+    an equipment card names none (a Cheat, which lies with the equipment, needs none)."""
+    odd = Card(name="Odd", deck=Deck.ITEM, kind=Kind.SINGLE_USE, count=1, strength=1)
+    odd = replace(odd, **fields)
+    slime = Card(name="Slime", deck=Deck.LEVEL, kind=Kind.ENEMY, count=2, strength=3)
+    with pytest.raises(InvalidConfig) as caught:
+        GAME.initial_state(NgoConfig(players=2, content=Content(cards=(odd, slime))))
+    assert why in str(caught.value)
+
+
+@pytest.mark.rule("NGO-DECK-1")
+def test_no_player_has_a_decision_while_chance_or_nobody_moves() -> None:
+    """While a draw, a die roll or a Steal Burglar grab waits (in a turn and in a
+    combat too), and once the game is over, the listing of legal actions is empty: it
+    agrees with ``to_move``."""
+    waits = set()
+    for players in (2, 4):
+        rng = random.Random(players)
+        state = GAME.initial_state(NgoConfig(players=players))
+        for _ in range(20_000):
+            mover = GAME.to_move(state)
+            if mover == TERMINAL:
+                break
+            if mover == CHANCE:
+                assert GAME.legal_actions(state) == ()
+                waits.add(state.step)
+                action = GAME.sample_chance(state, rng)
+            else:
+                action = GAME.sample_legal_action(state, rng)
+            state = GAME.apply(state, action)
+        assert GAME.to_move(state) == TERMINAL
+        assert GAME.legal_actions(state) == ()
+    assert {Step.PREPARE, Step.ESCAPE, Step.END} <= waits

@@ -4,7 +4,7 @@ compute from a state (strength, escape value, the slots), each in one place."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from dieproof.reference.core.errors import InvalidConfig
@@ -17,11 +17,15 @@ from dieproof.reference.no_game_over.types import (
     Content,
     Deck,
     Effect,
+    Equip,
     Kind,
     NgoConfig,
     NgoState,
     Slot,
 )
+
+MEMO_LIMIT: Final = 1 << 15
+"""Entries kept in each of a catalogue's memos; a full memo is emptied and refilled."""
 
 DECKS: Final = (Deck.ITEM, Deck.LEVEL, Deck.BOSS)
 """The decks in the order states list them (``decks[0]`` is the Item deck)."""
@@ -34,6 +38,9 @@ _KINDS_OF: Final = {
 }
 """Which kinds of card each deck holds (Card Types and Their Use)."""
 
+_FIGHTABLE: Final = frozenset({Kind.SINGLE_USE, Kind.CURSE, Kind.ENEMY})
+"""The kinds of card a player may play in a combat's priority loop (Combat)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Catalog:
@@ -45,6 +52,25 @@ class Catalog:
     """Each deck's full composition (counts per card kind)."""
     deck_of: tuple[int, ...]
     """Each card kind's deck, as an index into ``DECKS``."""
+    kinds: tuple[int, ...]
+    """Every card index, in order: ``compress(kinds, counts)`` lists the kinds a multiset
+    holds (a walk in C instead of a Python loop over every kind)."""
+    fightable: tuple[bool, ...]
+    """Per card kind, whether the priority loop may list it at all (a single-use item, a
+    curse or an enemy): a hand holding none of them can only pass."""
+    equippable: tuple[bool, ...]
+    """Per card kind, whether it goes on as equipment (an equipment card or a Cheat)."""
+    single_use: tuple[bool, ...]
+    """Per card kind, whether it is a single-use item."""
+    curse: tuple[bool, ...]
+    """Per card kind, whether it is a curse."""
+    equip_options: dict[tuple[tuple[int, ...], int], tuple[Equip, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The equipment changes of one card from the hand onto one equipment (see
+    :func:`~dieproof.reference.no_game_over.cards.equip_actions`), remembered: they
+    depend on nothing else, and a player's equipment changes far more rarely than it is
+    listed. Bounded by :data:`MEMO_LIMIT`."""
 
 
 def content_of(config: NgoConfig) -> Content:
@@ -64,6 +90,11 @@ def _catalog(content: Content) -> Catalog:
         index={c.name: i for i, c in enumerate(cards)},
         box=(box[0], box[1], box[2]),
         deck_of=deck_of,
+        kinds=tuple(range(len(cards))),
+        fightable=tuple(c.kind in _FIGHTABLE for c in cards),
+        equippable=tuple(c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT for c in cards),
+        single_use=tuple(c.kind is Kind.SINGLE_USE for c in cards),
+        curse=tuple(c.kind is Kind.CURSE for c in cards),
     )
 
 

@@ -8,12 +8,14 @@ last life, becoming a ghost, Load Game). Each function names the rules it implem
 
 from __future__ import annotations
 
+from itertools import combinations, combinations_with_replacement, compress
 from typing import Final
 
 from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.no_game_over.base import (
     DECKS,
+    MEMO_LIMIT,
     Catalog,
     bump,
     catalog,
@@ -26,6 +28,7 @@ from dieproof.reference.no_game_over.base import (
 from dieproof.reference.no_game_over.types import (
     GAIN_CEILING,
     HAND_LIMIT,
+    MAX_KINDS,
     MAX_LIVES,
     TRADE_BELOW,
     TRADE_CARDS,
@@ -89,22 +92,34 @@ def equip_actions(state: NgoState, player: int) -> list[NgoAction]:
     """Equipment (and Cheat) cards from the hand: added where they fit, or swapped for an
     equipped card that goes back to the hand. Implements NGO-EQUIP-1 and NGO-EQUIP-2."""
     cat = catalog(state.config)
+    hand = state.hands[player]
+    if not any(compress(cat.equippable, hand)):
+        return []
     worn = state.equipment[player]
+    memo = cat.equip_options
     found: list[NgoAction] = []
-    for card, count in enumerate(state.hands[player]):
-        if not count or not _equippable(cat, card):
+    for card in compress(cat.kinds, hand):
+        if not cat.equippable[card]:
             continue
-        if fits(cat, tuple(sorted((*worn, card)))):
-            found.append(Equip(card=card))
-        for old in sorted(set(worn)):
-            if old != card and fits(cat, _swap(worn, old, card)):
-                found.append(Equip(card=card, replace=old))
+        options = memo.get((worn, card))
+        if options is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            options = memo[worn, card] = _equip_options(cat, worn, card)
+        found.extend(options)
     return found
 
 
-def _equippable(cat: Catalog, card: int) -> bool:
-    entry = cat.cards[card]
-    return entry.kind is Kind.EQUIPMENT or entry.effect is Effect.CHEAT
+def _equip_options(cat: Catalog, worn: tuple[int, ...], card: int) -> tuple[Equip, ...]:
+    """``card`` put on beside ``worn``, then in place of each equipped card, where the
+    result fits."""
+    found: list[Equip] = []
+    if fits(cat, tuple(sorted((*worn, card)))):
+        found.append(Equip(card=card))
+    for old in sorted(set(worn)):
+        if old != card and fits(cat, _swap(worn, old, card)):
+            found.append(Equip(card=card, replace=old))
+    return tuple(found)
 
 
 def _swap(worn: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
@@ -114,13 +129,18 @@ def _swap(worn: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
     return tuple(sorted(items))
 
 
+DISCARDS: Final = tuple(Discard(card=i) for i in range(MAX_KINDS + 1))
+"""``Discard(card=i)`` for every card index, built once: ``compress(DISCARDS, hand)``
+lists a hand's discards without building an action."""
+
+
 def discard_actions(state: NgoState, player: int) -> list[NgoAction]:
     """Discards from the hand: over the limit, or always under NGO-A6's ``any`` reading.
     Implements NGO-TURN-3."""
     hand = state.hands[player]
     if sum(hand) <= HAND_LIMIT and state.config.readings.voluntary_discard == "over_limit":
         return []
-    return [Discard(card=c) for c, n in enumerate(hand) if n]
+    return list(compress(DISCARDS, hand))
 
 
 def trade_actions(state: NgoState, player: int) -> list[NgoAction]:
@@ -129,17 +149,17 @@ def trade_actions(state: NgoState, player: int) -> list[NgoAction]:
     if state.lives[player] >= TRADE_BELOW or state.combat is not None:
         return []
     hand = state.hands[player]
-    if sum(hand) < TRADE_CARDS:
+    held = sum(hand)
+    if held < TRADE_CARDS:
         return []
-    kinds = [c for c, n in enumerate(hand) if n]
-    found: list[NgoAction] = []
-    for i, a in enumerate(kinds):
-        for j, b in enumerate(kinds[i:], i):
-            for c in kinds[j:]:
-                triple = (a, b, c)
-                if all(triple.count(k) <= hand[k] for k in set(triple)):
-                    found.append(Trade(cards=triple))
-    return found
+    kinds = list(compress(range(len(hand)), hand))
+    if held == len(kinds):  # one copy of each kind: no triple repeats a card
+        return [Trade(cards=triple) for triple in combinations(kinds, TRADE_CARDS)]
+    return [
+        Trade(cards=triple)
+        for triple in combinations_with_replacement(kinds, TRADE_CARDS)
+        if all(triple.count(k) <= hand[k] for k in set(triple))
+    ]
 
 
 def own_item_actions(state: NgoState, player: int) -> list[NgoAction]:
@@ -148,10 +168,10 @@ def own_item_actions(state: NgoState, player: int) -> list[NgoAction]:
     NGO-CARD-8, NGO-CARD-10 and NGO-CARD-11."""
     cat = catalog(state.config)
     hand = state.hands[player]
+    if not any(compress(cat.single_use, hand)):
+        return []
     found: list[NgoAction] = []
-    for card, count in enumerate(hand):
-        if not count:
-            continue
+    for card in compress(cat.kinds, hand):
         entry = cat.cards[card]
         if entry.kind is not Kind.SINGLE_USE:
             continue
@@ -196,9 +216,12 @@ def cast_actions(state: NgoState, player: int) -> list[NgoAction]:
     Princess of Bersia there; Lose a Life never on a last life).
     Implements NGO-CURSE-1 and NGO-LIFE-3."""
     cat = catalog(state.config)
+    hand = state.hands[player]
+    if not any(compress(cat.curse, hand)):
+        return []
     found: list[NgoAction] = []
-    for card, count in enumerate(state.hands[player]):
-        if not count or cat.cards[card].kind is not Kind.CURSE:
+    for card in compress(cat.kinds, hand):
+        if not cat.curse[card]:
             continue
         for target in range(state.config.players):
             if may_curse(state, card, player, target):
@@ -229,7 +252,7 @@ def owed_actions(state: NgoState) -> tuple[NgoAction, ...]:
     p = owed.player
     cat = catalog(state.config)
     if owed.what == "hand":
-        return tuple(Discard(card=c) for c, n in enumerate(state.hands[p]) if n)
+        return tuple(compress(DISCARDS, state.hands[p]))
     worn = sorted(set(state.equipment[p]))
     if owed.what == "equipment":
         return tuple(DiscardEquipment(card=c) for c in worn)

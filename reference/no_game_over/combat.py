@@ -11,6 +11,9 @@ so the loop ends.
 
 from __future__ import annotations
 
+from itertools import compress
+from typing import Final
+
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.no_game_over import cards
 from dieproof.reference.no_game_over.base import (
@@ -68,10 +71,21 @@ def eligible(state: NgoState) -> tuple[int, ...]:
     the fighter against a Final Boss. Implements NGO-COMBAT-5 and NGO-BOSS-2."""
     fight = state.combat
     assert fight is not None
-    if fight.boss:
-        return (fight.fighter,)
-    n = state.config.players
-    return tuple((fight.fighter + k) % n for k in range(n))
+    key = (fight.fighter, state.config.players, fight.boss)
+    found = _ORDERS.get(key)
+    if found is None:
+        found = _ORDERS[key] = _order(*key)
+    return found
+
+
+def _order(fighter: int, n: int, boss: bool) -> tuple[int, ...]:
+    if boss:
+        return (fighter,)
+    return tuple((fighter + k) % n for k in range(n))
+
+
+_ORDERS: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+""":func:`eligible`'s orders, built once per (fighter, players, boss): at most 72."""
 
 
 def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
@@ -87,6 +101,8 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     q = fight.priority
     cat = catalog(state.config)
     hand = state.hands[q]
+    if not any(compress(cat.fightable, hand)):
+        return _PASS_ONLY  # most hands in the loop: nothing to play but equipment
     n = state.config.players
     mine = q == fight.fighter
     # A ghost may also help: its strength items for the fighter's side (NGO-A16).
@@ -94,9 +110,8 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     uses: list[NgoAction] = []
     casts: list[NgoAction] = []
     enemies: list[NgoAction] = []
-    for card, count in enumerate(hand):
-        if not count:
-            continue
+    # compress: the kinds the hand holds, found in C rather than by a loop over every kind.
+    for card in compress(cat.kinds, hand):
         entry = cat.cards[card]
         if entry.kind is Kind.SINGLE_USE:
             effect = entry.effect
@@ -107,8 +122,8 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
             elif effect is Effect.SOLIDAIRE:
                 uses.extend(
                     Use(card=card, pick=e)
-                    for e, k in enumerate(hand)
-                    if k and cat.cards[e].kind is Kind.ENEMY
+                    for e in compress(cat.kinds, hand)
+                    if cat.cards[e].kind is Kind.ENEMY
                 )
             elif not mine:
                 continue
@@ -140,7 +155,12 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
             (mine and fight.allied < 0) or (not mine and fight.secondary < 0)
         ):
             enemies.append(Enemy(card=card))
-    return (*uses, *casts, *enemies, Pass())
+    return (*uses, *casts, *enemies, _PASS)
+
+
+_PASS: Final = Pass()
+_PASS_ONLY: Final = (_PASS,)
+"""The pass, and a listing of the pass alone, built once."""
 
 
 def play(state: NgoState, action: NgoAction) -> NgoState:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from itertools import compress
 from typing import Final
 
 from dieproof.reference.core import chance
@@ -165,7 +166,12 @@ def _pairs(counts: tuple[int, ...], kind: type[Draw] | type[Snatch]) -> list[tup
 def _weighted(
     counts: tuple[int, ...], kind: type[Draw] | type[Snatch]
 ) -> tuple[tuple[NgoAction, Fraction], ...]:
-    return chance.counted(_DRAWS if kind is Draw else _SNATCHES, counts)
+    # The kinds held, picked out in C (compress, filter) before chance.counted walks them:
+    # a deck holds a third to a half of the kinds, a hand a few.
+    return chance.counted(
+        tuple(compress(_DRAWS if kind is Draw else _SNATCHES, counts)),
+        tuple(filter(None, counts)),
+    )
 
 
 _LEGAL: list[object] = [None, ()]
@@ -186,12 +192,18 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
 
 
 def _list_legal(state: NgoState) -> tuple[NgoAction, ...]:
-    mover = to_move(state)
-    if mover < 0:
+    step = state.step
+    # A finished game or a chance node (to_move's first tests, inline): no decisions.
+    if (
+        state.result is not None
+        or state.draws
+        or state.roll is not Roll.NONE
+        or state.snatch[0] >= 0
+        or step is Step.ROLL_OFF
+    ):
         return ()
     if state.owed:
         return cards.owed_actions(state)
-    step = state.step
     if step in _TURN_STEPS:
         return _turn_actions(state)
     if step is Step.COMBAT:
