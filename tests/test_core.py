@@ -22,6 +22,7 @@ from dieproof.reference.core import (
     UnknownGame,
 )
 from dieproof.reference.core.chance import (
+    RECENT_LIMIT,
     counted,
     probability,
     sample,
@@ -193,6 +194,19 @@ def test_counted_gives_what_weighted_gives_and_samples_alike(weights: list[int],
         rng = random.Random(seed)
         draws.append([sample(outcomes, rng) for _ in range(5)])
     assert draws[0] == draws[1]
+
+
+def test_a_counted_tuple_samples_alike_once_its_table_is_dropped() -> None:
+    """counted() keeps only its latest tables (RECENT_LIMIT); an older tuple is still
+    sampled exactly, from a table built again."""
+    first = counted("abc", [1, 2, 3])
+    before = [sample(first, random.Random(seed)) for seed in range(30)]
+    for n in range(RECENT_LIMIT + 1):
+        counted("abc", [n + 4, 1, 1])
+    assert [sample(first, random.Random(seed)) for seed in range(30)] == before
+    exact = weighted([("a", 1), ("b", 2), ("c", 3)])
+    assert before == [sample(exact, random.Random(seed)) for seed in range(30)]
+    assert set(before) == {"a", "b", "c"}
 
 
 def test_counted_refuses_what_weighted_refuses() -> None:

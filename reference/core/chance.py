@@ -63,6 +63,16 @@ def _remember(
     return entry
 
 
+_RECENT: dict[int, _Sampler] = {}
+"""The sampling tables of the outcome tuples :func:`counted` built most recently. A deck's
+composition seldom repeats, so such a tuple is drawn from once, right after it is built:
+a few entries are all that is ever looked up, and keeping thousands (as :data:`_SAMPLERS`
+may) only gives the garbage collector more to walk, a fifth of No Game Over's playout."""
+
+RECENT_LIMIT: Final = 64
+"""Entries kept in :data:`_RECENT` before it is emptied and refilled."""
+
+
 _WEIGHTED: dict[tuple[tuple[object, int], ...], tuple[tuple[object, Fraction], ...]] = {}
 
 
@@ -135,8 +145,12 @@ def counted(table: Sequence[T], counts: Sequence[int]) -> tuple[tuple[T, Fractio
     outcomes = tuple([(table[i], row[c]) for i, c in enumerate(counts) if c])
     weights = [c for c in counts if c]
     divisor = math.gcd(*weights)
-    _remember(
-        outcomes, total // divisor, weights if divisor == 1 else [w // divisor for w in weights]
+    if len(_RECENT) >= RECENT_LIMIT:
+        _RECENT.clear()
+    _RECENT[id(outcomes)] = (
+        outcomes,
+        total // divisor,
+        tuple(accumulate(weights if divisor == 1 else [w // divisor for w in weights])),
     )
     return outcomes
 
@@ -155,7 +169,9 @@ def sample(outcomes: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
     """
     entry = _SAMPLERS.get(id(outcomes))
     if entry is None or entry[0] is not outcomes:
-        entry = _sampler(outcomes)
+        entry = _RECENT.get(id(outcomes))
+        if entry is None or entry[0] is not outcomes:
+            entry = _sampler(outcomes)
     ticket = rng.randrange(entry[1])
     index = bisect_right(entry[2], ticket)
     if index == len(outcomes):
