@@ -8,8 +8,11 @@ losses that never go below zero, the survivor milestones, and where a pawn may f
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final, TypeVar
 
+from dieproof.reference.core import chance
 from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.doom_and_bloom.board import Topology, check_board, default_board, topology
 from dieproof.reference.doom_and_bloom.content import content_of
@@ -28,9 +31,20 @@ from dieproof.reference.doom_and_bloom.types import (
     TEAM_REQUIRED,
     Assets,
     Content,
+    DabAction,
     DabConfig,
     DabState,
+    Dice,
+    DrawTown,
+    MoveDie,
+    SetupRoll,
 )
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+Outcomes = tuple[tuple[DabAction, Fraction], ...]
+"""A chance node's outcomes with their probabilities."""
 
 
 def _sums(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, int], ...]:
@@ -58,15 +72,53 @@ class Catalog:
     """Towns each player scouts."""
     sides: tuple[tuple[int, ...], ...]
     """Each seat's side: itself, or its team (seat order)."""
+    rivals: tuple[tuple[int, ...], ...]
+    """Each seat's opponents: the other players not on its side, in seat order."""
     move_faces: tuple[tuple[int, int], ...]
     """(value, weight) of the movement die."""
     rolls: dict[int, tuple[tuple[int, int], ...]]
     """(total, weight) by number of dice."""
+    setup_outcomes: Outcomes
+    """The start-player roll's chance node (DAB-SETUP-2), built once."""
+    move_outcomes: Outcomes
+    """The movement die's chance node, built once."""
+    dice_outcomes: dict[int, Outcomes]
+    """The search or raider roll's chance node by number of dice, built once."""
+    final_outcomes: Outcomes
+    """The final destination's draw: every town alike (DAB-CENTER-2), built once."""
+    # Tables filled as the games go, each keyed by the immutable parts of a state its
+    # entry depends on (see :func:`remember`): the same tuple for the same position,
+    # which spares building it again and lets :func:`chance.sample` reuse its table.
+    draws: dict[tuple[int, ...], Outcomes] = field(default_factory=dict)
+    """An event or attack draw pile's chance node (``DrawCard``), by the pile."""
+    bonus_draws: dict[tuple[int, ...], Outcomes] = field(default_factory=dict)
+    """The Bonus draw pile's chance node (``DrawBonus``), by the pile."""
+    places: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
+    """Where the active player may finish its move, by what that depends on."""
+    items: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
+    """A side's trade items (DAB-TRADE-1), by its mats and its Bonus hand."""
+    listings: dict[tuple[object, ...], tuple[DabAction, ...]] = field(default_factory=dict)
+    """Decisions listed, by what they depend on (the key says which listing it is)."""
+
+
+_LAST: list[tuple[object, Catalog | None]] = [(None, None)]
+"""The config last asked for and its catalog: every state of a game holds the very same
+config object, so a step finds its catalog with one identity test, not a hash of the
+config (which msgspec computes afresh each time)."""
+
+
+def catalog(config: DabConfig) -> Catalog:
+    """The catalog of a (validated) config."""
+    last = _LAST[0]
+    if last[0] is config and last[1] is not None:
+        return last[1]
+    found = _catalog(config)
+    _LAST[0] = (config, found)
+    return found
 
 
 @functools.lru_cache(maxsize=64)
-def catalog(config: DabConfig) -> Catalog:
-    """The catalog of a (validated) config."""
+def _catalog(config: DabConfig) -> Catalog:
     board = config.board if config.board is not None else default_board()
     content = content_of(config)
     n = config.players
@@ -78,16 +130,41 @@ def catalog(config: DabConfig) -> Catalog:
     move: dict[int, int] = {}
     for f in faces:
         move[f] = move.get(f, 0) + 1
+    top = topology(board)
+    move_faces = tuple(sorted(move.items()))
+    rolls = {k: _sums(faces, k) for k in (NORMAL_DICE, EXTRA_MILE_DICE, SETUP_DICE)}
     return Catalog(
         config=config,
-        top=topology(board),
+        top=top,
         content=content,
         required=(TEAM_REQUIRED if config.teams else REQUIRED)[config.length],
         destinations=DESTINATIONS[config.length],
         sides=sides,
-        move_faces=tuple(sorted(move.items())),
-        rolls={k: _sums(faces, k) for k in (NORMAL_DICE, EXTRA_MILE_DICE, SETUP_DICE)},
+        rivals=tuple(tuple(q for q in range(n) if q not in side) for side in sides),
+        move_faces=move_faces,
+        rolls=rolls,
+        setup_outcomes=chance.weighted((SetupRoll(total=t), w) for t, w in rolls[SETUP_DICE]),
+        move_outcomes=chance.weighted((MoveDie(value=v), w) for v, w in move_faces),
+        dice_outcomes={
+            k: chance.weighted((Dice(total=t), w) for t, w in rolls[k])
+            for k in (NORMAL_DICE, EXTRA_MILE_DICE)
+        },
+        final_outcomes=chance.uniform([DrawTown(town=t) for t in range(len(top.town_space))]),
     )
+
+
+MEMO_LIMIT: Final = chance.CACHE_LIMIT
+"""Entries kept in each of a catalog's tables; a full one is emptied and refilled,
+which bounds memory whatever the games played."""
+
+
+def remember(table: dict[K, V], key: K, value: V) -> V:
+    """Keep ``value`` in one of a catalog's tables under ``key`` and return it; a full
+    table (:data:`MEMO_LIMIT`) is emptied first."""
+    if len(table) >= MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def validate_config(config: DabConfig) -> None:
@@ -260,5 +337,4 @@ def can_stay(state: DabState, seat: int) -> bool:
 
 def opponents(state: DabState, seat: int) -> tuple[int, ...]:
     """The other players not on ``seat``'s side, in seat order."""
-    side = catalog(state.config).sides[seat]
-    return tuple(p for p in range(state.config.players) if p not in side)
+    return catalog(state.config).rivals[seat]

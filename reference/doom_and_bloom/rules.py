@@ -25,6 +25,7 @@ from dieproof.reference.doom_and_bloom.base import (
     may_finish,
     opponents,
     pooled,
+    remember,
     validate_config,
 )
 from dieproof.reference.doom_and_bloom.types import (
@@ -33,7 +34,6 @@ from dieproof.reference.doom_and_bloom.types import (
     FUEL,
     FUEL_BONUS,
     MEDKITS,
-    SETUP_DICE,
     Accept,
     Barter,
     DabAction,
@@ -173,63 +173,178 @@ def _bonus_plays(state: DabState, kind: str) -> list[DabAction]:
 def destinations(state: DabState) -> tuple[int, ...]:
     """Where the active player may finish its movement, in space order. Implements
     DAB-MOVE-2 (up to the roll), DAB-MOVE-3, DAB-MOVE-4 and DAB-CENTER-1 (passing
-    through Center City per DAB-A3)."""
+    through Center City per DAB-A3).
+
+    Remembered in the catalog by every part of the state the answer reads (the reach's
+    start, allowance and Center City, and the player's hospital, scouting and final
+    destination, the required assets only once a final destination is drawn)."""
     p = state.active
     cat = catalog(state.config)
-    open_center = state.config.readings.pass_center == "allowed" or center_open(state, p)
-    reach = cat.top.reach(state.space[p], state.roll, open_center)
-    return tuple(s for s in reach if may_finish(state, p, s))
+    final = state.final[p]
+    key = (
+        "destinations",
+        state.space[p],
+        state.roll,
+        state.last_hospital[p],
+        final,
+        final >= 0 and has_required(state, p),
+        state.scouted_towns[p],
+        state.scouted[p],
+        state.destinations[p],
+    )
+    found = cat.places.get(key)
+    if found is None:
+        open_center = state.config.readings.pass_center == "allowed" or center_open(state, p)
+        reach = cat.top.reach(state.space[p], state.roll, open_center)
+        found = remember(cat.places, key, tuple(s for s in reach if may_finish(state, p, s)))
+    return found
 
 
 def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     """The open decisions, in the canonical order of the contract."""
     phase = state.step
-    p = state.active
+    if phase is Phase.TURN:
+        return _turn_actions(state)
+    if phase is Phase.MOVE:
+        return _move_actions(state)
     if phase in CHANCE_PHASES or phase is Phase.OVER:
         return ()
-    if phase is Phase.BUSY:
-        return (KeepBusy(), LetPass())
-    if phase is Phase.REACTIVATE:
-        return (Reactivate(), Rest())
     if phase is Phase.ANSWER:
-        return (Accept(), Decline())
-    if phase is Phase.TURN:
-        acts: list[DabAction] = []
-        if not state.offered:
-            mine = tuple(g for g in _items(state, p) if may_give(state, p, g))
-            for partner in opponents(state, p):
-                theirs = _items(state, partner)
-                acts.extend(
-                    Trade(partner=partner, give=g, get=t) for g in mine for t in theirs if g != t
-                )
-        if not state.offered and not state.bartered[p]:
-            for partner in opponents(state, p):
-                acts.extend(Barter(partner=partner, get=t) for t in _items(state, partner))
-        if not state.busy:
-            acts.append(RollMove())
-        if can_stay(state, p):
-            acts.append(StayPut())
-        acts.extend(_bonus_plays(state, "supply"))
-        return tuple(acts)
-    if phase is Phase.MOVE:
-        acts = []
-        if not state.fuel_used and pooled(state, p, FUEL) > 0:
-            acts.append(UseFuel())
-        acts.extend(_bonus_plays(state, "move"))
-        places = destinations(state)
-        acts.extend(Move(space=s) for s in places)
-        if not places:
-            acts.append(EndTurn())
-        return tuple(acts)
+        return _ANSWER
+    if phase is Phase.BUSY:
+        return _BUSY
+    if phase is Phase.REACTIVATE:
+        return _REACTIVATE
     return resolve.legal_actions(state)
 
 
+_ANSWER: tuple[DabAction, ...] = (Accept(), Decline())
+_BUSY: tuple[DabAction, ...] = (KeepBusy(), LetPass())
+_REACTIVATE: tuple[DabAction, ...] = (Reactivate(), Rest())
+
+
+def _side_items(state: DabState, seat: int) -> tuple[int, ...]:
+    """:func:`_items`, remembered in the catalog by the side's mats and Bonus hand."""
+    cat = catalog(state.config)
+    side = cat.sides[seat]
+    hand = state.bonus[side[0]]
+    if len(side) == 1:
+        key: tuple[object, ...] = (state.assets[seat], hand)
+    else:
+        key = (*(state.assets[m] for m in side), hand)
+    found = cat.items.get(key)
+    if found is None:
+        found = remember(cat.items, key, _items(state, seat))
+    return found
+
+
+def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
+    """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards.
+
+    Remembered in the catalog by what the listing reads: the player, whether it has
+    offered, bartered or been kept busy, whether it may stay put, the items it may give
+    (which include its Bonus cards) and the items each rival holds; once it has offered
+    only its Bonus hand matters."""
+    p = state.active
+    cat = catalog(state.config)
+    stay = can_stay(state, p)
+    if state.offered:
+        key: tuple[object, ...] = ("offered", p, state.busy, stay, state.bonus[cat.sides[p][0]])
+    else:
+        mine = _side_items(state, p)
+        if state.busy:
+            mine = tuple(g for g in mine if may_give(state, p, g))
+        theirs = tuple(_side_items(state, r) for r in cat.rivals[p])
+        key = ("turn", p, state.busy, stay, mine, theirs, state.bartered[p])
+    found = cat.listings.get(key)
+    if found is None:
+        found = remember(cat.listings, key, _turn_listing(state))
+    return found
+
+
+def _turn_listing(state: DabState) -> tuple[DabAction, ...]:
+    p = state.active
+    acts: list[DabAction] = []
+    if not state.offered:
+        mine = tuple(g for g in _items(state, p) if may_give(state, p, g))
+        for partner in opponents(state, p):
+            theirs = _items(state, partner)
+            acts.extend(
+                Trade(partner=partner, give=g, get=t) for g in mine for t in theirs if g != t
+            )
+    if not state.offered and not state.bartered[p]:
+        for partner in opponents(state, p):
+            acts.extend(Barter(partner=partner, get=t) for t in _items(state, partner))
+    if not state.busy:
+        acts.append(RollMove())
+    if can_stay(state, p):
+        acts.append(StayPut())
+    acts.extend(_bonus_plays(state, "supply"))
+    return tuple(acts)
+
+
+def _move_actions(state: DabState) -> tuple[DabAction, ...]:
+    """The movement: Fuel, move Bonus cards, the destinations (or the end of the turn).
+
+    Remembered in the catalog by what the listing reads: whether Fuel may be used, the
+    Bonus hand and the destinations."""
+    p = state.active
+    cat = catalog(state.config)
+    fuel = not state.fuel_used and pooled(state, p, FUEL) > 0
+    key = ("move", fuel, state.bonus[cat.sides[p][0]], destinations(state))
+    found = cat.listings.get(key)
+    if found is None:
+        found = remember(cat.listings, key, _move_listing(state))
+    return found
+
+
+def _move_listing(state: DabState) -> tuple[DabAction, ...]:
+    p = state.active
+    acts: list[DabAction] = []
+    if not state.fuel_used and pooled(state, p, FUEL) > 0:
+        acts.append(UseFuel())
+    acts.extend(_bonus_plays(state, "move"))
+    places = destinations(state)
+    acts.extend(Move(space=s) for s in places)
+    if not places:
+        acts.append(EndTurn())
+    return tuple(acts)
+
+
 def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
-    """The outcomes of a chance node with exact probabilities, in ascending order."""
+    """The outcomes of a chance node with exact probabilities, in ascending order.
+
+    The same node gives the very same tuple each time (the dice and the movement die
+    from the catalog, a draw pile's from the catalog's table of piles), so that
+    :func:`chance.sample` reuses its sampling table for it (DESIGN section 8)."""
     phase = state.step
     cat = catalog(state.config)
+    if phase is Phase.DRAW:
+        pile = resolve.draw_pile(state)
+        found = cat.draws.get(pile)
+        if found is None:
+            found = remember(
+                cat.draws,
+                pile,
+                chance.weighted((DrawCard(card=i), c) for i, c in enumerate(pile) if c > 0),
+            )
+        return found
+    if phase is Phase.MOVE_ROLL:
+        return cat.move_outcomes
+    if phase is Phase.DICE:
+        return cat.dice_outcomes[state.dice]
+    if phase is Phase.BONUS:
+        pile = resolve.bonus_pile(state)
+        found = cat.bonus_draws.get(pile)
+        if found is None:
+            found = remember(
+                cat.bonus_draws,
+                pile,
+                chance.weighted((DrawBonus(card=i), c) for i, c in enumerate(pile) if c > 0),
+            )
+        return found
     if phase is Phase.SETUP_ROLL:
-        return chance.weighted((SetupRoll(total=t), w) for t, w in cat.rolls[SETUP_DICE])
+        return cat.setup_outcomes
     if phase is Phase.CHARACTER:
         taken = set(state.characters)
         free = [c for c in range(len(cat.content.characters)) if c not in taken]
@@ -240,17 +355,7 @@ def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
         towns = [t for t in range(len(cat.top.town_space)) if t not in drawn]
         return chance.uniform([DrawTown(town=t) for t in towns])
     if phase is Phase.FINAL:
-        return chance.uniform([DrawTown(town=t) for t in range(len(cat.top.town_space))])
-    if phase is Phase.MOVE_ROLL:
-        return chance.weighted((MoveDie(value=v), w) for v, w in cat.move_faces)
-    if phase is Phase.DICE:
-        return chance.weighted((Dice(total=t), w) for t, w in cat.rolls[state.dice])
-    if phase is Phase.DRAW:
-        pile = resolve.draw_pile(state)
-        return chance.weighted((DrawCard(card=i), c) for i, c in enumerate(pile) if c > 0)
-    if phase is Phase.BONUS:
-        pile = resolve.bonus_pile(state)
-        return chance.weighted((DrawBonus(card=i), c) for i, c in enumerate(pile) if c > 0)
+        return cat.final_outcomes
     return ()
 
 
