@@ -222,13 +222,27 @@ def holder(state: DabState, seat: int) -> int:
 
 def can_pay(state: DabState, seat: int, cost: Assets) -> bool:
     """Whether ``seat``'s side holds ``cost``."""
-    return all(c <= 0 or pooled(state, seat, i) >= c for i, c in enumerate(cost))
+    side = catalog(state.config).sides[seat]
+    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    # A loop rather than all() over a generator: this runs at every turn (DESIGN 8).
+    for i in range(5):  # noqa: SIM110
+        if cost[i] > 0 and have[i] < cost[i]:
+            return False
+    return True
 
 
 def has_required(state: DabState, seat: int) -> bool:
     """Whether ``seat``'s side holds the required assets (or more) of all five."""
-    req = catalog(state.config).required
-    return all(pooled(state, seat, i) >= r for i, r in enumerate(req))
+    cat = catalog(state.config)
+    have = state.assets[seat] if len(cat.sides[seat]) == 1 else pool(state, seat)
+    req = cat.required
+    return (
+        have[0] >= req[0]
+        and have[1] >= req[1]
+        and have[2] >= req[2]
+        and have[3] >= req[3]
+        and have[4] >= req[4]
+    )
 
 
 class Mats:
