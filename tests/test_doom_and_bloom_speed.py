@@ -1,10 +1,11 @@
 """Doom and Bloom SURVIVAL!: what the speed work (issue 14) remembers or builds in one call
 equals what the rules compute afresh.
 
-The listings and chance nodes a catalog keeps are keyed by the parts of the state they
-read; a key that left one out would hand a later state an earlier state's answer. Random
-games of every configuration visit the same keys from many states, and each visit is
-compared with the plain computation.
+The tables a catalog keeps (a side's trade items, a move's reach) are keyed by the parts
+of the state they read; a key that left one out would hand a later state an earlier
+state's answer. The listings are assembled from actions built once, the chance nodes from
+tables built once. Random games of every configuration visit the same keys from many
+states, and each listing and chance node is compared with the plain computation.
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def test_remembered_chance_nodes_equal_the_plain_ones() -> None:
 def test_a_chance_node_is_the_same_tuple_each_time() -> None:
     """So that chance.sample finds its sampling table by the tuple's identity."""
     for state in POSITIONS:
-        if state.step in (Phase.DRAW, Phase.MOVE_ROLL, Phase.DICE):
+        if state.step in (Phase.SETUP_ROLL, Phase.MOVE_ROLL, Phase.DICE, Phase.FINAL):
             assert rules.chance_outcomes(state) is rules.chance_outcomes(state)
 
 

@@ -17,6 +17,7 @@ from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.doom_and_bloom.board import Topology, check_board, default_board, topology
 from dieproof.reference.doom_and_bloom.content import content_of
 from dieproof.reference.doom_and_bloom.types import (
+    BONUS_ITEM,
     CAPS,
     DESTINATIONS,
     EXTRA_MILE_DICE,
@@ -30,14 +31,19 @@ from dieproof.reference.doom_and_bloom.types import (
     TEAM_PLAYERS,
     TEAM_REQUIRED,
     Assets,
+    Barter,
     Content,
     DabAction,
     DabConfig,
     DabState,
     Dice,
+    DrawBonus,
+    DrawCard,
     DrawTown,
+    Move,
     MoveDie,
     SetupRoll,
+    Trade,
 )
 
 K = TypeVar("K")
@@ -86,19 +92,28 @@ class Catalog:
     """The search or raider roll's chance node by number of dice, built once."""
     final_outcomes: Outcomes
     """The final destination's draw: every town alike (DAB-CENTER-2), built once."""
+    plain: frozenset[int]
+    """The spaces where a pawn may always finish (no forest, Center City, hospital or
+    town: :func:`may_finish` refuses only on those), so that listing a move's
+    destinations asks :func:`may_finish` only about the others."""
+    moves: tuple[DabAction, ...]
+    """``Move`` to each space, by space."""
+    trades: tuple[tuple[tuple[DabAction, ...], ...], ...]
+    """``Trade`` by partner, item given and item taken (trade items: DAB-TRADE-1)."""
+    barters: tuple[tuple[DabAction, ...], ...]
+    """``Barter`` by partner and item taken."""
+    draw_outcomes: tuple[DabAction, ...]
+    """``DrawCard`` of each card index of the longer deck (the outcomes of a draw)."""
+    bonus_outcomes: tuple[DabAction, ...]
+    """``DrawBonus`` of each Bonus card index."""
     # Tables filled as the games go, each keyed by the immutable parts of a state its
     # entry depends on (see :func:`remember`): the same tuple for the same position,
     # which spares building it again and lets :func:`chance.sample` reuse its table.
-    draws: dict[tuple[int, ...], Outcomes] = field(default_factory=dict)
-    """An event or attack draw pile's chance node (``DrawCard``), by the pile."""
-    bonus_draws: dict[tuple[int, ...], Outcomes] = field(default_factory=dict)
-    """The Bonus draw pile's chance node (``DrawBonus``), by the pile."""
-    places: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
-    """Where the active player may finish its move, by what that depends on."""
+    reaches: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
+    """:meth:`Topology.reach` by its start, allowance and Center City."""
     items: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
-    """A side's trade items (DAB-TRADE-1), by its mats and its Bonus hand."""
-    listings: dict[tuple[object, ...], tuple[DabAction, ...]] = field(default_factory=dict)
-    """Decisions listed, by what they depend on (the key says which listing it is)."""
+    """A side's trade items (DAB-TRADE-1), by the trade assets it holds and its Bonus
+    hand."""
 
 
 _LAST: list[tuple[object, Catalog | None]] = [(None, None)]
@@ -131,6 +146,7 @@ def _catalog(config: DabConfig) -> Catalog:
     for f in faces:
         move[f] = move.get(f, 0) + 1
     top = topology(board)
+    items = range(BONUS_ITEM + len(content.bonuses))
     move_faces = tuple(sorted(move.items()))
     rolls = {k: _sums(faces, k) for k in (NORMAL_DICE, EXTRA_MILE_DICE, SETUP_DICE)}
     return Catalog(
@@ -150,6 +166,19 @@ def _catalog(config: DabConfig) -> Catalog:
             for k in (NORMAL_DICE, EXTRA_MILE_DICE)
         },
         final_outcomes=chance.uniform([DrawTown(town=t) for t in range(len(top.town_space))]),
+        plain=frozenset(
+            s for s, k in enumerate(top.kinds) if k not in ("forest", "center", "hospital", "town")
+        ),
+        moves=tuple(Move(space=s) for s in range(len(top.kinds))),
+        trades=tuple(
+            tuple(tuple(Trade(partner=q, give=g, get=t) for t in items) for g in items)
+            for q in range(n)
+        ),
+        barters=tuple(tuple(Barter(partner=q, get=t) for t in items) for q in range(n)),
+        draw_outcomes=tuple(
+            DrawCard(card=i) for i in range(max(len(content.events), len(content.attacks)))
+        ),
+        bonus_outcomes=tuple(DrawBonus(card=i) for i in range(len(content.bonuses))),
     )
 
 
@@ -211,8 +240,14 @@ def pooled(state: DabState, seat: int, asset: int) -> int:
 
 def pool(state: DabState, seat: int) -> Assets:
     """Every asset of ``seat``'s side."""
-    a = [pooled(state, seat, i) for i in range(5)]
-    return (a[0], a[1], a[2], a[3], a[4])
+    side = catalog(state.config).sides[seat]
+    if len(side) == 1:
+        return state.assets[seat]
+    if len(side) == 2:  # a team (DAB-TEAM-2)
+        a, b = state.assets[side[0]], state.assets[side[1]]
+        return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+    t = [pooled(state, seat, i) for i in range(5)]
+    return (t[0], t[1], t[2], t[3], t[4])
 
 
 def holder(state: DabState, seat: int) -> int:

@@ -26,6 +26,7 @@ from dieproof.reference.doom_and_bloom.base import (
     holder,
     may_finish,
     opponents,
+    pool,
     pooled,
     remember,
     validate_config,
@@ -175,29 +176,17 @@ def _bonus_plays(state: DabState, kind: str) -> list[DabAction]:
 def destinations(state: DabState) -> tuple[int, ...]:
     """Where the active player may finish its movement, in space order. Implements
     DAB-MOVE-2 (up to the roll), DAB-MOVE-3, DAB-MOVE-4 and DAB-CENTER-1 (passing
-    through Center City per DAB-A3).
-
-    Remembered in the catalog by every part of the state the answer reads (the reach's
-    start, allowance and Center City, and the player's hospital, scouting and final
-    destination, the required assets only once a final destination is drawn)."""
+    through Center City per DAB-A3). The reach itself is remembered in the catalog by
+    its start, allowance and Center City."""
     p = state.active
     cat = catalog(state.config)
-    final = state.final[p]
-    key = (
-        "destinations",
-        state.space[p],
-        state.roll,
-        state.last_hospital[p],
-        final,
-        final >= 0 and has_required(state, p),
-        state.scouted_towns[p],
-        state.scouted[p],
-        state.destinations[p],
-    )
-    found = cat.places.get(key)
-    if found is None:
-        found = remember(cat.places, key, _destinations(state))
-    return found
+    open_center = state.config.readings.pass_center == "allowed" or center_open(state, p)
+    key = (state.space[p], state.roll, open_center)
+    reach = cat.reaches.get(key)
+    if reach is None:
+        reach = remember(cat.reaches, key, cat.top.reach(*key))
+    plain = cat.plain
+    return tuple(s for s in reach if s in plain or may_finish(state, p, s))
 
 
 def _destinations(state: DabState) -> tuple[int, ...]:
@@ -231,14 +220,13 @@ _REACTIVATE: tuple[DabAction, ...] = (Reactivate(), Rest())
 
 
 def _side_items(state: DabState, seat: int) -> tuple[int, ...]:
-    """:func:`_items`, remembered in the catalog by the side's mats and Bonus hand."""
+    """:func:`_items`, remembered in the catalog by which of the four trade assets the
+    side holds and by its Bonus hand."""
     cat = catalog(state.config)
     side = cat.sides[seat]
-    hand = state.bonus[side[0]]
-    if len(side) == 1:
-        key: tuple[object, ...] = (state.assets[seat], hand)
-    else:
-        key = (*(state.assets[m] for m in side), hand)
+    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    held = (have[0] > 0) + 2 * (have[1] > 0) + 4 * (have[2] > 0) + 8 * (have[MEDKITS] > 0)
+    key = (held, state.bonus[side[0]])
     found = cat.items.get(key)
     if found is None:
         found = remember(cat.items, key, _items(state, seat))
@@ -246,27 +234,35 @@ def _side_items(state: DabState, seat: int) -> tuple[int, ...]:
 
 
 def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
-    """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards.
-
-    Remembered in the catalog by what the listing reads: the player, whether it has
-    offered, bartered or been kept busy, whether it may stay put, the items it may give
-    (which include its Bonus cards) and the items each rival holds; once it has offered
-    only its Bonus hand matters."""
+    """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards
+    (the order of :func:`_turn_listing`), from trade and barter actions the catalog
+    built once."""
     p = state.active
     cat = catalog(state.config)
-    stay = can_stay(state, p)
-    if state.offered:
-        key: tuple[object, ...] = ("offered", p, state.busy, stay, state.bonus[cat.sides[p][0]])
-    else:
+    acts: list[DabAction] = []
+    if not state.offered:
         mine = _side_items(state, p)
         if state.busy:
             mine = tuple(g for g in mine if may_give(state, p, g))
-        theirs = tuple(_side_items(state, r) for r in cat.rivals[p])
-        key = ("turn", p, state.busy, stay, mine, theirs, state.bartered[p])
-    found = cat.listings.get(key)
-    if found is None:
-        found = remember(cat.listings, key, _turn_listing(state))
-    return found
+        rivals = cat.rivals[p]
+        theirs = [_side_items(state, r) for r in rivals]
+        for partner, items in zip(rivals, theirs, strict=True):
+            table = cat.trades[partner]
+            acts.extend([table[g][t] for g in mine for t in items if g != t])
+        if not state.bartered[p]:
+            for partner, items in zip(rivals, theirs, strict=True):
+                barters = cat.barters[partner]
+                acts.extend([barters[t] for t in items])
+    if not state.busy:
+        acts.append(_ROLL_MOVE)
+    if can_stay(state, p):
+        acts.append(_STAY_PUT)
+    acts.extend(_bonus_plays(state, "supply"))
+    return tuple(acts)
+
+
+_ROLL_MOVE: DabAction = RollMove()
+_STAY_PUT: DabAction = StayPut()
 
 
 def _turn_listing(state: DabState) -> tuple[DabAction, ...]:
@@ -291,18 +287,24 @@ def _turn_listing(state: DabState) -> tuple[DabAction, ...]:
 
 
 def _move_actions(state: DabState) -> tuple[DabAction, ...]:
-    """The movement: Fuel, move Bonus cards, the destinations (or the end of the turn).
-
-    Remembered in the catalog by what the listing reads: whether Fuel may be used, the
-    Bonus hand and the destinations."""
+    """The movement: Fuel, move Bonus cards, the destinations (or the end of the turn),
+    in the order of :func:`_move_listing`, from actions the catalog built once."""
     p = state.active
     cat = catalog(state.config)
-    fuel = not state.fuel_used and pooled(state, p, FUEL) > 0
-    key = ("move", fuel, state.bonus[cat.sides[p][0]], destinations(state))
-    found = cat.listings.get(key)
-    if found is None:
-        found = remember(cat.listings, key, _move_listing(state))
-    return found
+    acts: list[DabAction] = []
+    if not state.fuel_used and pooled(state, p, FUEL) > 0:
+        acts.append(_USE_FUEL)
+    acts.extend(_bonus_plays(state, "move"))
+    places = destinations(state)
+    moves = cat.moves
+    acts.extend([moves[s] for s in places])
+    if not places:
+        acts.append(_END_TURN)
+    return tuple(acts)
+
+
+_USE_FUEL: DabAction = UseFuel()
+_END_TURN: DabAction = EndTurn()
 
 
 def _move_listing(state: DabState) -> tuple[DabAction, ...]:
@@ -321,35 +323,22 @@ def _move_listing(state: DabState) -> tuple[DabAction, ...]:
 def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
     """The outcomes of a chance node with exact probabilities, in ascending order.
 
-    The same node gives the very same tuple each time (the dice and the movement die
-    from the catalog, a draw pile's from the catalog's table of piles), so that
-    :func:`chance.sample` reuses its sampling table for it (DESIGN section 8)."""
+    The dice and the movement die give the very same tuple each time (built once in the
+    catalog), so that :func:`chance.sample` reuses its sampling table for them; a draw
+    pile's node is built by :func:`chance.counted` from the catalog's outcomes (DESIGN
+    section 8)."""
     phase = state.step
     cat = catalog(state.config)
     if phase is Phase.DRAW:
         pile = resolve.draw_pile(state)
-        found = cat.draws.get(pile)
-        if found is None:
-            found = remember(
-                cat.draws,
-                pile,
-                chance.weighted((DrawCard(card=i), c) for i, c in enumerate(pile) if c > 0),
-            )
-        return found
+        return chance.counted(cat.draw_outcomes, pile)
     if phase is Phase.MOVE_ROLL:
         return cat.move_outcomes
     if phase is Phase.DICE:
         return cat.dice_outcomes[state.dice]
     if phase is Phase.BONUS:
         pile = resolve.bonus_pile(state)
-        found = cat.bonus_draws.get(pile)
-        if found is None:
-            found = remember(
-                cat.bonus_draws,
-                pile,
-                chance.weighted((DrawBonus(card=i), c) for i, c in enumerate(pile) if c > 0),
-            )
-        return found
+        return chance.counted(cat.bonus_outcomes, pile)
     if phase is Phase.SETUP_ROLL:
         return cat.setup_outcomes
     if phase is Phase.CHARACTER:
