@@ -25,7 +25,6 @@ from dieproof.reference.doom_and_bloom.base import (
     has_required,
     holder,
     may_finish,
-    opponents,
     pool,
     pooled,
     remember,
@@ -189,13 +188,6 @@ def destinations(state: DabState) -> tuple[int, ...]:
     return tuple(s for s in reach if s in plain or may_finish(state, p, s))
 
 
-def _destinations(state: DabState) -> tuple[int, ...]:
-    p = state.active
-    open_center = state.config.readings.pass_center == "allowed" or center_open(state, p)
-    reach = catalog(state.config).top.reach(state.space[p], state.roll, open_center)
-    return tuple(s for s in reach if may_finish(state, p, s))
-
-
 def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     """The open decisions, in the canonical order of the contract."""
     phase = state.step
@@ -235,8 +227,7 @@ def _side_items(state: DabState, seat: int) -> tuple[int, ...]:
 
 def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
     """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards
-    (the order of :func:`_turn_listing`), from trade and barter actions the catalog
-    built once."""
+    in the canonical order, from trade and barter actions the catalog built once."""
     p = state.active
     cat = catalog(state.config)
     acts: list[DabAction] = []
@@ -265,30 +256,9 @@ _ROLL_MOVE: DabAction = RollMove()
 _STAY_PUT: DabAction = StayPut()
 
 
-def _turn_listing(state: DabState) -> tuple[DabAction, ...]:
-    p = state.active
-    acts: list[DabAction] = []
-    if not state.offered:
-        mine = tuple(g for g in _items(state, p) if may_give(state, p, g))
-        for partner in opponents(state, p):
-            theirs = _items(state, partner)
-            acts.extend(
-                Trade(partner=partner, give=g, get=t) for g in mine for t in theirs if g != t
-            )
-    if not state.offered and not state.bartered[p]:
-        for partner in opponents(state, p):
-            acts.extend(Barter(partner=partner, get=t) for t in _items(state, partner))
-    if not state.busy:
-        acts.append(RollMove())
-    if can_stay(state, p):
-        acts.append(StayPut())
-    acts.extend(_bonus_plays(state, "supply"))
-    return tuple(acts)
-
-
 def _move_actions(state: DabState) -> tuple[DabAction, ...]:
     """The movement: Fuel, move Bonus cards, the destinations (or the end of the turn),
-    in the order of :func:`_move_listing`, from actions the catalog built once."""
+    in the canonical order, from actions the catalog built once."""
     p = state.active
     cat = catalog(state.config)
     acts: list[DabAction] = []
@@ -305,19 +275,6 @@ def _move_actions(state: DabState) -> tuple[DabAction, ...]:
 
 _USE_FUEL: DabAction = UseFuel()
 _END_TURN: DabAction = EndTurn()
-
-
-def _move_listing(state: DabState) -> tuple[DabAction, ...]:
-    p = state.active
-    acts: list[DabAction] = []
-    if not state.fuel_used and pooled(state, p, FUEL) > 0:
-        acts.append(UseFuel())
-    acts.extend(_bonus_plays(state, "move"))
-    places = destinations(state)
-    acts.extend(Move(space=s) for s in places)
-    if not places:
-        acts.append(EndTurn())
-    return tuple(acts)
 
 
 def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
