@@ -892,3 +892,16 @@ def test_a_bonus_owed_when_every_bonus_card_is_held_is_dropped() -> None:
     state = replace(state, bonus=(empty, every, empty), bonus_pile=empty)
     state = resolve.settle(replace(state, pending_bonus=1, then=Then.TURN))
     assert state.step is Phase.TURN and state.pending_bonus == 0
+
+
+@pytest.mark.rule("DAB-FINAL-1")
+def test_the_required_assets_are_checked_asset_by_asset() -> None:
+    """Exactly the Short game's required assets (6, 6, 6, 7, 2) are enough; one fewer of
+    any single asset is not (each asset is compared with its own requirement)."""
+    short = DabConfig(players=2, length="short")
+    required = REQUIRED["short"]
+    state = setup(short)
+    assert has_required(set_assets(state, 0, required), 0)
+    for i in range(5):
+        short_of_one = tuple(r - 1 if k == i else r for k, r in enumerate(required))
+        assert not has_required(set_assets(state, 0, short_of_one), 0), i  # type: ignore[arg-type]

@@ -8,12 +8,16 @@ losses that never go below zero, the survivor milestones, and where a pawn may f
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final, TypeVar
 
+from dieproof.reference.core import chance
 from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.doom_and_bloom.board import Topology, check_board, default_board, topology
 from dieproof.reference.doom_and_bloom.content import content_of
 from dieproof.reference.doom_and_bloom.types import (
+    BONUS_ITEM,
     CAPS,
     DESTINATIONS,
     EXTRA_MILE_DICE,
@@ -27,10 +31,26 @@ from dieproof.reference.doom_and_bloom.types import (
     TEAM_PLAYERS,
     TEAM_REQUIRED,
     Assets,
+    Barter,
     Content,
+    DabAction,
     DabConfig,
     DabState,
+    Dice,
+    DrawBonus,
+    DrawCard,
+    DrawTown,
+    Move,
+    MoveDie,
+    SetupRoll,
+    Trade,
 )
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+Outcomes = tuple[tuple[DabAction, Fraction], ...]
+"""A chance node's outcomes with their probabilities."""
 
 
 def _sums(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, int], ...]:
@@ -58,15 +78,62 @@ class Catalog:
     """Towns each player scouts."""
     sides: tuple[tuple[int, ...], ...]
     """Each seat's side: itself, or its team (seat order)."""
+    rivals: tuple[tuple[int, ...], ...]
+    """Each seat's opponents: the other players not on its side, in seat order."""
     move_faces: tuple[tuple[int, int], ...]
     """(value, weight) of the movement die."""
     rolls: dict[int, tuple[tuple[int, int], ...]]
     """(total, weight) by number of dice."""
+    setup_outcomes: Outcomes
+    """The start-player roll's chance node (DAB-SETUP-2), built once."""
+    move_outcomes: Outcomes
+    """The movement die's chance node, built once."""
+    dice_outcomes: dict[int, Outcomes]
+    """The search or raider roll's chance node by number of dice, built once."""
+    final_outcomes: Outcomes
+    """The final destination's draw: every town alike (DAB-CENTER-2), built once."""
+    plain: frozenset[int]
+    """The spaces where a pawn may always finish (no forest, Center City, hospital or
+    town: :func:`may_finish` refuses only on those), so that listing a move's
+    destinations asks :func:`may_finish` only about the others."""
+    moves: tuple[DabAction, ...]
+    """``Move`` to each space, by space."""
+    trades: tuple[tuple[tuple[DabAction, ...], ...], ...]
+    """``Trade`` by partner, item given and item taken (trade items: DAB-TRADE-1)."""
+    barters: tuple[tuple[DabAction, ...], ...]
+    """``Barter`` by partner and item taken."""
+    draw_outcomes: tuple[DabAction, ...]
+    """``DrawCard`` of each card index of the longer deck (the outcomes of a draw)."""
+    bonus_outcomes: tuple[DabAction, ...]
+    """``DrawBonus`` of each Bonus card index."""
+    # Tables filled as the games go, each keyed by the immutable parts of a state its
+    # entry depends on (see :func:`remember`): the same tuple for the same position,
+    # which spares building it again and lets :func:`chance.sample` reuse its table.
+    reaches: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
+    """:meth:`Topology.reach` by its start, allowance and Center City."""
+    items: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
+    """A side's trade items (DAB-TRADE-1), by the trade assets it holds and its Bonus
+    hand."""
+
+
+_LAST: list[tuple[object, Catalog | None]] = [(None, None)]
+"""The config last asked for and its catalog: every state of a game holds the very same
+config object, so a step finds its catalog with one identity test, not a hash of the
+config (which msgspec computes afresh each time)."""
+
+
+def catalog(config: DabConfig) -> Catalog:
+    """The catalog of a (validated) config."""
+    last = _LAST[0]
+    if last[0] is config and last[1] is not None:
+        return last[1]
+    found = _catalog(config)
+    _LAST[0] = (config, found)
+    return found
 
 
 @functools.lru_cache(maxsize=64)
-def catalog(config: DabConfig) -> Catalog:
-    """The catalog of a (validated) config."""
+def _catalog(config: DabConfig) -> Catalog:
     board = config.board if config.board is not None else default_board()
     content = content_of(config)
     n = config.players
@@ -78,16 +145,55 @@ def catalog(config: DabConfig) -> Catalog:
     move: dict[int, int] = {}
     for f in faces:
         move[f] = move.get(f, 0) + 1
+    top = topology(board)
+    items = range(BONUS_ITEM + len(content.bonuses))
+    move_faces = tuple(sorted(move.items()))
+    rolls = {k: _sums(faces, k) for k in (NORMAL_DICE, EXTRA_MILE_DICE, SETUP_DICE)}
     return Catalog(
         config=config,
-        top=topology(board),
+        top=top,
         content=content,
         required=(TEAM_REQUIRED if config.teams else REQUIRED)[config.length],
         destinations=DESTINATIONS[config.length],
         sides=sides,
-        move_faces=tuple(sorted(move.items())),
-        rolls={k: _sums(faces, k) for k in (NORMAL_DICE, EXTRA_MILE_DICE, SETUP_DICE)},
+        rivals=tuple(tuple(q for q in range(n) if q not in side) for side in sides),
+        move_faces=move_faces,
+        rolls=rolls,
+        setup_outcomes=chance.weighted((SetupRoll(total=t), w) for t, w in rolls[SETUP_DICE]),
+        move_outcomes=chance.weighted((MoveDie(value=v), w) for v, w in move_faces),
+        dice_outcomes={
+            k: chance.weighted((Dice(total=t), w) for t, w in rolls[k])
+            for k in (NORMAL_DICE, EXTRA_MILE_DICE)
+        },
+        final_outcomes=chance.uniform([DrawTown(town=t) for t in range(len(top.town_space))]),
+        plain=frozenset(
+            s for s, k in enumerate(top.kinds) if k not in ("forest", "center", "hospital", "town")
+        ),
+        moves=tuple(Move(space=s) for s in range(len(top.kinds))),
+        trades=tuple(
+            tuple(tuple(Trade(partner=q, give=g, get=t) for t in items) for g in items)
+            for q in range(n)
+        ),
+        barters=tuple(tuple(Barter(partner=q, get=t) for t in items) for q in range(n)),
+        draw_outcomes=tuple(
+            DrawCard(card=i) for i in range(max(len(content.events), len(content.attacks)))
+        ),
+        bonus_outcomes=tuple(DrawBonus(card=i) for i in range(len(content.bonuses))),
     )
+
+
+MEMO_LIMIT: Final = chance.CACHE_LIMIT
+"""Entries kept in each of a catalog's tables; a full one is emptied and refilled,
+which bounds memory whatever the games played."""
+
+
+def remember(table: dict[K, V], key: K, value: V) -> V:
+    """Keep ``value`` in one of a catalog's tables under ``key`` and return it; a full
+    table (:data:`MEMO_LIMIT`) is emptied first."""
+    if len(table) >= MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def validate_config(config: DabConfig) -> None:
@@ -134,8 +240,14 @@ def pooled(state: DabState, seat: int, asset: int) -> int:
 
 def pool(state: DabState, seat: int) -> Assets:
     """Every asset of ``seat``'s side."""
-    a = [pooled(state, seat, i) for i in range(5)]
-    return (a[0], a[1], a[2], a[3], a[4])
+    side = catalog(state.config).sides[seat]
+    if len(side) == 1:
+        return state.assets[seat]
+    if len(side) == 2:  # a team (DAB-TEAM-2)
+        a, b = state.assets[side[0]], state.assets[side[1]]
+        return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
+    t = [pooled(state, seat, i) for i in range(5)]
+    return (t[0], t[1], t[2], t[3], t[4])
 
 
 def holder(state: DabState, seat: int) -> int:
@@ -145,13 +257,27 @@ def holder(state: DabState, seat: int) -> int:
 
 def can_pay(state: DabState, seat: int, cost: Assets) -> bool:
     """Whether ``seat``'s side holds ``cost``."""
-    return all(c <= 0 or pooled(state, seat, i) >= c for i, c in enumerate(cost))
+    side = catalog(state.config).sides[seat]
+    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    # A loop rather than all() over a generator: this runs at every turn (DESIGN 8).
+    for i in range(5):  # noqa: SIM110
+        if cost[i] > 0 and have[i] < cost[i]:
+            return False
+    return True
 
 
 def has_required(state: DabState, seat: int) -> bool:
     """Whether ``seat``'s side holds the required assets (or more) of all five."""
-    req = catalog(state.config).required
-    return all(pooled(state, seat, i) >= r for i, r in enumerate(req))
+    cat = catalog(state.config)
+    have = state.assets[seat] if len(cat.sides[seat]) == 1 else pool(state, seat)
+    req = cat.required
+    return (
+        have[0] >= req[0]
+        and have[1] >= req[1]
+        and have[2] >= req[2]
+        and have[3] >= req[3]
+        and have[4] >= req[4]
+    )
 
 
 class Mats:
@@ -260,5 +386,4 @@ def can_stay(state: DabState, seat: int) -> bool:
 
 def opponents(state: DabState, seat: int) -> tuple[int, ...]:
     """The other players not on ``seat``'s side, in seat order."""
-    side = catalog(state.config).sides[seat]
-    return tuple(p for p in range(state.config.players) if p not in side)
+    return catalog(state.config).rivals[seat]

@@ -177,8 +177,8 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     p = state.active
     if phase is Phase.PRE_ROLL:
         if can_pay(state, p, BENEFIT_COST):
-            return (ExtraMile(), RollDice())
-        return (RollDice(),)
+            return _EXTRA_MILE_OR_ROLL
+        return _ROLL
     if phase is Phase.POST_ROLL:
         card = _cards(state)[state.card]
         acts: list[DabAction] = []
@@ -204,9 +204,9 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
         acts.append(Option(option=1))
         return tuple(acts)
     if phase is Phase.LOSE:
-        return tuple(Lose(resource=r) for r in range(3) if pooled(state, state.actor, r) > 0)
+        return tuple(_LOSSES[r] for r in range(3) if pooled(state, state.actor, r) > 0)
     if phase is Phase.GAIN:
-        return tuple(Gain(resource=r) for r in range(3))
+        return _GAINS
     if phase is Phase.CROSSING:
         top = catalog(state.config).top
         here = state.space[p]
@@ -216,8 +216,16 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
             + (Remain(),)
         )
     if phase is Phase.END:
-        return (UseMedkit(), EndTurn())
+        return _MEDKIT_OR_END
     return ()
+
+
+# Listings that never change, built once (actions are immutable values).
+_EXTRA_MILE_OR_ROLL: tuple[DabAction, ...] = (ExtraMile(), RollDice())
+_ROLL: tuple[DabAction, ...] = (RollDice(),)
+_LOSSES: tuple[DabAction, ...] = tuple(Lose(resource=r) for r in range(3))
+_GAINS: tuple[DabAction, ...] = tuple(Gain(resource=r) for r in range(3))
+_MEDKIT_OR_END: tuple[DabAction, ...] = (UseMedkit(), EndTurn())
 
 
 def _bonus_plays(state: DabState, kind: str) -> list[DabAction]:

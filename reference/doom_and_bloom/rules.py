@@ -8,7 +8,9 @@ The resolution of spaces and cards lives in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Final
 
 from dieproof.reference.core import chance
 from dieproof.reference.core.errors import IllegalAction
@@ -23,8 +25,9 @@ from dieproof.reference.doom_and_bloom.base import (
     has_required,
     holder,
     may_finish,
-    opponents,
+    pool,
     pooled,
+    remember,
     validate_config,
 )
 from dieproof.reference.doom_and_bloom.types import (
@@ -33,7 +36,6 @@ from dieproof.reference.doom_and_bloom.types import (
     FUEL,
     FUEL_BONUS,
     MEDKITS,
-    SETUP_DICE,
     Accept,
     Barter,
     DabAction,
@@ -173,63 +175,129 @@ def _bonus_plays(state: DabState, kind: str) -> list[DabAction]:
 def destinations(state: DabState) -> tuple[int, ...]:
     """Where the active player may finish its movement, in space order. Implements
     DAB-MOVE-2 (up to the roll), DAB-MOVE-3, DAB-MOVE-4 and DAB-CENTER-1 (passing
-    through Center City per DAB-A3)."""
+    through Center City per DAB-A3). The reach itself is remembered in the catalog by
+    its start, allowance and Center City."""
     p = state.active
     cat = catalog(state.config)
     open_center = state.config.readings.pass_center == "allowed" or center_open(state, p)
-    reach = cat.top.reach(state.space[p], state.roll, open_center)
-    return tuple(s for s in reach if may_finish(state, p, s))
+    key = (state.space[p], state.roll, open_center)
+    reach = cat.reaches.get(key)
+    if reach is None:
+        reach = remember(cat.reaches, key, cat.top.reach(*key))
+    plain = cat.plain
+    return tuple(s for s in reach if s in plain or may_finish(state, p, s))
 
 
 def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     """The open decisions, in the canonical order of the contract."""
     phase = state.step
-    p = state.active
+    if phase is Phase.TURN:
+        return _turn_actions(state)
+    if phase is Phase.MOVE:
+        return _move_actions(state)
     if phase in CHANCE_PHASES or phase is Phase.OVER:
         return ()
-    if phase is Phase.BUSY:
-        return (KeepBusy(), LetPass())
-    if phase is Phase.REACTIVATE:
-        return (Reactivate(), Rest())
     if phase is Phase.ANSWER:
-        return (Accept(), Decline())
-    if phase is Phase.TURN:
-        acts: list[DabAction] = []
-        if not state.offered:
-            mine = tuple(g for g in _items(state, p) if may_give(state, p, g))
-            for partner in opponents(state, p):
-                theirs = _items(state, partner)
-                acts.extend(
-                    Trade(partner=partner, give=g, get=t) for g in mine for t in theirs if g != t
-                )
-        if not state.offered and not state.bartered[p]:
-            for partner in opponents(state, p):
-                acts.extend(Barter(partner=partner, get=t) for t in _items(state, partner))
-        if not state.busy:
-            acts.append(RollMove())
-        if can_stay(state, p):
-            acts.append(StayPut())
-        acts.extend(_bonus_plays(state, "supply"))
-        return tuple(acts)
-    if phase is Phase.MOVE:
-        acts = []
-        if not state.fuel_used and pooled(state, p, FUEL) > 0:
-            acts.append(UseFuel())
-        acts.extend(_bonus_plays(state, "move"))
-        places = destinations(state)
-        acts.extend(Move(space=s) for s in places)
-        if not places:
-            acts.append(EndTurn())
-        return tuple(acts)
+        return _ANSWER
+    if phase is Phase.BUSY:
+        return _BUSY
+    if phase is Phase.REACTIVATE:
+        return _REACTIVATE
     return resolve.legal_actions(state)
 
 
+_ANSWER: tuple[DabAction, ...] = (Accept(), Decline())
+_BUSY: tuple[DabAction, ...] = (KeepBusy(), LetPass())
+_REACTIVATE: tuple[DabAction, ...] = (Reactivate(), Rest())
+
+
+def _side_items(state: DabState, seat: int) -> tuple[int, ...]:
+    """:func:`_items`, remembered in the catalog by which of the four trade assets the
+    side holds and by its Bonus hand."""
+    cat = catalog(state.config)
+    side = cat.sides[seat]
+    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    held = (have[0] > 0) + 2 * (have[1] > 0) + 4 * (have[2] > 0) + 8 * (have[MEDKITS] > 0)
+    key = (held, state.bonus[side[0]])
+    found = cat.items.get(key)
+    if found is None:
+        found = remember(cat.items, key, _items(state, seat))
+    return found
+
+
+def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
+    """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards
+    in the canonical order, from trade and barter actions the catalog built once."""
+    p = state.active
+    cat = catalog(state.config)
+    acts: list[DabAction] = []
+    if not state.offered:
+        mine = _side_items(state, p)
+        if state.busy:
+            mine = tuple(g for g in mine if may_give(state, p, g))
+        rivals = cat.rivals[p]
+        theirs = [_side_items(state, r) for r in rivals]
+        for partner, items in zip(rivals, theirs, strict=True):
+            table = cat.trades[partner]
+            acts.extend([table[g][t] for g in mine for t in items if g != t])
+        if not state.bartered[p]:
+            for partner, items in zip(rivals, theirs, strict=True):
+                barters = cat.barters[partner]
+                acts.extend([barters[t] for t in items])
+    if not state.busy:
+        acts.append(_ROLL_MOVE)
+    if can_stay(state, p):
+        acts.append(_STAY_PUT)
+    acts.extend(_bonus_plays(state, "supply"))
+    return tuple(acts)
+
+
+_ROLL_MOVE: DabAction = RollMove()
+_STAY_PUT: DabAction = StayPut()
+
+
+def _move_actions(state: DabState) -> tuple[DabAction, ...]:
+    """The movement: Fuel, move Bonus cards, the destinations (or the end of the turn),
+    in the canonical order, from actions the catalog built once."""
+    p = state.active
+    cat = catalog(state.config)
+    acts: list[DabAction] = []
+    if not state.fuel_used and pooled(state, p, FUEL) > 0:
+        acts.append(_USE_FUEL)
+    acts.extend(_bonus_plays(state, "move"))
+    places = destinations(state)
+    moves = cat.moves
+    acts.extend([moves[s] for s in places])
+    if not places:
+        acts.append(_END_TURN)
+    return tuple(acts)
+
+
+_USE_FUEL: DabAction = UseFuel()
+_END_TURN: DabAction = EndTurn()
+
+
 def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
-    """The outcomes of a chance node with exact probabilities, in ascending order."""
+    """The outcomes of a chance node with exact probabilities, in ascending order.
+
+    The dice and the movement die give the very same tuple each time (built once in the
+    catalog), so that :func:`chance.sample` reuses its sampling table for them; a draw
+    pile's node is built by :func:`chance.counted` from the catalog's outcomes (DESIGN
+    section 8)."""
     phase = state.step
     cat = catalog(state.config)
+    if phase is Phase.DRAW:
+        pile = resolve.draw_pile(state)
+        return chance.counted(cat.draw_outcomes, pile)
+    if phase is Phase.MOVE_ROLL:
+        return cat.move_outcomes
+    if phase is Phase.DICE:
+        return cat.dice_outcomes[state.dice]
+    if phase is Phase.BONUS:
+        pile = resolve.bonus_pile(state)
+        return chance.counted(cat.bonus_outcomes, pile)
     if phase is Phase.SETUP_ROLL:
-        return chance.weighted((SetupRoll(total=t), w) for t, w in cat.rolls[SETUP_DICE])
+        return cat.setup_outcomes
     if phase is Phase.CHARACTER:
         taken = set(state.characters)
         free = [c for c in range(len(cat.content.characters)) if c not in taken]
@@ -240,17 +308,7 @@ def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
         towns = [t for t in range(len(cat.top.town_space)) if t not in drawn]
         return chance.uniform([DrawTown(town=t) for t in towns])
     if phase is Phase.FINAL:
-        return chance.uniform([DrawTown(town=t) for t in range(len(cat.top.town_space))])
-    if phase is Phase.MOVE_ROLL:
-        return chance.weighted((MoveDie(value=v), w) for v, w in cat.move_faces)
-    if phase is Phase.DICE:
-        return chance.weighted((Dice(total=t), w) for t, w in cat.rolls[state.dice])
-    if phase is Phase.DRAW:
-        pile = resolve.draw_pile(state)
-        return chance.weighted((DrawCard(card=i), c) for i, c in enumerate(pile) if c > 0)
-    if phase is Phase.BONUS:
-        pile = resolve.bonus_pile(state)
-        return chance.weighted((DrawBonus(card=i), c) for i, c in enumerate(pile) if c > 0)
+        return cat.final_outcomes
     return ()
 
 
@@ -277,7 +335,7 @@ def apply(state: DabState, action: DabAction) -> DabState:
             a for a, _ in chance_outcomes(state)
         ]:
             raise _illegal("CHANCE", f"{action!r} is not an outcome here", "DAB-SETUP-1")
-        return _apply_chance(state, action)
+        return _dispatch(state, action)
     if state.step is Phase.OVER:
         raise _illegal("OVER", "the game is over", "DAB-FINAL-2")
     if type(action) in _CHANCE_TYPES or action not in legal_actions(state):
@@ -286,14 +344,12 @@ def apply(state: DabState, action: DabAction) -> DabState:
             f"{type(action).__name__} is not open in phase {state.step.value}",
             _refusal_rule(state),
         )
-    return _apply_decision(state, action)
+    return _dispatch(state, action)
 
 
 def apply_listed(state: DabState, action: DabAction) -> DabState:
     """``apply`` for an action the state's listing contains (its legality known)."""
-    if state.step in CHANCE_PHASES:
-        return _apply_chance(state, action)
-    return _apply_decision(state, action)
+    return _HANDLERS.get(type(action), _resolved)(state, action)
 
 
 def is_legal(state: DabState, action: DabAction) -> bool:
@@ -320,83 +376,165 @@ def _refusal_rule(state: DabState) -> str:
     }.get(state.step, "DAB-EVENT-1")
 
 
-def _apply_chance(state: DabState, action: DabAction) -> DabState:
-    if isinstance(action, SetupRoll):
-        return _setup_roll(state, action.total)
-    if isinstance(action, DrawCharacter):
-        seat = _next_character_seat(state)
-        chars = list(state.characters)
-        chars[seat] = action.character
-        assets = list(state.assets)
-        assets[seat] = catalog(state.config).content.characters[action.character].assets
-        new = replace(state, characters=tuple(chars), assets=tuple(assets))
-        if all(c >= 0 for c in chars):
-            return replace(new, step=Phase.DESTINATION)
-        return new
-    if isinstance(action, DrawTown):
-        if state.step is Phase.FINAL:
-            final = list(state.final)
-            final[state.active] = action.town
-            return resolve.settle(replace(state, final=tuple(final), then=Then.END))
-        seat = _next_drawer(state)
-        dests = list(state.destinations)
-        dests[seat] = dests[seat] + (action.town,)
-        new = replace(state, destinations=tuple(dests))
-        if _next_drawer(new) < 0:
-            return _setup_rewards(new)
-        return new
-    if isinstance(action, MoveDie):
-        return replace(state, step=Phase.MOVE, roll=action.value)
+def _setup_roll_of(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, SetupRoll)
+    return _setup_roll(state, action.total)
+
+
+def _draw_character(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, DrawCharacter)
+    seat = _next_character_seat(state)
+    chars = list(state.characters)
+    chars[seat] = action.character
+    assets = list(state.assets)
+    assets[seat] = catalog(state.config).content.characters[action.character].assets
+    new = replace(state, characters=tuple(chars), assets=tuple(assets))
+    if all(c >= 0 for c in chars):
+        return replace(new, step=Phase.DESTINATION)
+    return new
+
+
+def _draw_town(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, DrawTown)
+    if state.step is Phase.FINAL:
+        final = list(state.final)
+        final[state.active] = action.town
+        return resolve.settle(replace(state, final=tuple(final), then=Then.END))
+    seat = _next_drawer(state)
+    dests = list(state.destinations)
+    dests[seat] = dests[seat] + (action.town,)
+    new = replace(state, destinations=tuple(dests))
+    if _next_drawer(new) < 0:
+        return _setup_rewards(new)
+    return new
+
+
+def _move_die(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, MoveDie)
+    return replace(state, step=Phase.MOVE, roll=action.value)
+
+
+def _resolved_chance(state: DabState, action: DabAction) -> DabState:
     return resolve.apply_chance(state, action)
 
 
-def _apply_decision(state: DabState, action: DabAction) -> DabState:
+def _keep_busy(state: DabState, action: DabAction) -> DabState:
+    mats = Mats(state)
+    mats.apply(state.busy_seat, tuple(-c for c in BENEFIT_COST))  # type: ignore[arg-type]
+    return replace(state, assets=mats.frozen(), busy=True, busy_seat=-1, step=Phase.TURN)
+
+
+def _let_pass(state: DabState, action: DabAction) -> DabState:
+    return _busy_window(state, state.busy_seat)
+
+
+def _reactivate(state: DabState, action: DabAction) -> DabState:
     p = state.active
-    if isinstance(action, KeepBusy):
-        mats = Mats(state)
-        mats.apply(state.busy_seat, tuple(-c for c in BENEFIT_COST))  # type: ignore[arg-type]
-        return replace(state, assets=mats.frozen(), busy=True, busy_seat=-1, step=Phase.TURN)
-    if isinstance(action, LetPass):
-        return _busy_window(state, state.busy_seat)
-    if isinstance(action, Reactivate):
-        finished = list(state.finished)
-        finished[p] = False
-        again = list(state.reactivated)
-        again[p] = True
-        return _busy_window(replace(state, finished=tuple(finished), reactivated=tuple(again)), p)
-    if isinstance(action, Rest):
-        return advance(state)
-    if isinstance(action, Trade):
-        offer = Offer(seat=p, partner=action.partner, give=action.give, get=action.get)
-        return replace(state, offer=offer, offered=True, step=Phase.ANSWER)
-    if isinstance(action, Barter):
-        offer = Offer(seat=p, partner=action.partner, give=-1, get=action.get)
-        return replace(state, offer=offer, offered=True, step=Phase.ANSWER)
-    if isinstance(action, Accept):
-        return _accept(state)
-    if isinstance(action, Decline):
-        return replace(state, offer=None, step=Phase.TURN)
-    if isinstance(action, RollMove):
-        return replace(state, step=Phase.MOVE_ROLL, origin=state.space[p])
-    if isinstance(action, StayPut):
-        return resolve.arrive(replace(state, origin=state.space[p]), state.space[p])
-    if isinstance(action, UseFuel):
-        mats = Mats(state)
-        mats.pay(p, FUEL, 1)
-        return replace(state, assets=mats.frozen(), fuel_used=True, roll=state.roll + FUEL_BONUS)
-    if isinstance(action, PlayBonus):
-        return resolve.play_bonus(state, action.card)
-    if isinstance(action, Move):
+    finished = list(state.finished)
+    finished[p] = False
+    again = list(state.reactivated)
+    again[p] = True
+    return _busy_window(replace(state, finished=tuple(finished), reactivated=tuple(again)), p)
+
+
+def _rest(state: DabState, action: DabAction) -> DabState:
+    return advance(state)
+
+
+def _trade(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, Trade)
+    offer = Offer(seat=state.active, partner=action.partner, give=action.give, get=action.get)
+    return replace(state, offer=offer, offered=True, step=Phase.ANSWER)
+
+
+def _barter(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, Barter)
+    offer = Offer(seat=state.active, partner=action.partner, give=-1, get=action.get)
+    return replace(state, offer=offer, offered=True, step=Phase.ANSWER)
+
+
+def _accept_offer(state: DabState, action: DabAction) -> DabState:
+    return _accept(state)
+
+
+def _decline(state: DabState, action: DabAction) -> DabState:
+    return replace(state, offer=None, step=Phase.TURN)
+
+
+def _roll_move(state: DabState, action: DabAction) -> DabState:
+    return replace(state, step=Phase.MOVE_ROLL, origin=state.space[state.active])
+
+
+def _stay_put(state: DabState, action: DabAction) -> DabState:
+    here = state.space[state.active]
+    return resolve.arrive(replace(state, origin=here), here)
+
+
+def _use_fuel(state: DabState, action: DabAction) -> DabState:
+    mats = Mats(state)
+    mats.pay(state.active, FUEL, 1)
+    return replace(state, assets=mats.frozen(), fuel_used=True, roll=state.roll + FUEL_BONUS)
+
+
+def _play_bonus(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, PlayBonus)
+    return resolve.play_bonus(state, action.card)
+
+
+def _move(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, Move)
+    p = state.active
+    moved = list(state.moved)
+    moved[p] = True
+    spaces = list(state.space)
+    spaces[p] = action.space
+    return resolve.arrive(replace(state, moved=tuple(moved), space=tuple(spaces)), action.space)
+
+
+def _end_turn(state: DabState, action: DabAction) -> DabState:
+    if state.step is Phase.MOVE:
         moved = list(state.moved)
-        moved[p] = True
-        spaces = list(state.space)
-        spaces[p] = action.space
-        return resolve.arrive(replace(state, moved=tuple(moved), space=tuple(spaces)), action.space)
-    if isinstance(action, EndTurn) and state.step is Phase.MOVE:
-        moved = list(state.moved)
-        moved[p] = True
+        moved[state.active] = True
         return resolve.end_turn(replace(state, moved=tuple(moved)))
     return resolve.apply_decision(state, action)
+
+
+def _resolved(state: DabState, action: DabAction) -> DabState:
+    # Looked up on the module at each call, so that a test may stand in for it.
+    return resolve.apply_decision(state, action)
+
+
+_Handler = Callable[[DabState, DabAction], DabState]
+
+_HANDLERS: Final[dict[type, _Handler]] = {
+    SetupRoll: _setup_roll_of,
+    DrawCharacter: _draw_character,
+    DrawTown: _draw_town,
+    MoveDie: _move_die,
+    DrawCard: _resolved_chance,
+    Dice: _resolved_chance,
+    DrawBonus: _resolved_chance,
+    KeepBusy: _keep_busy,
+    LetPass: _let_pass,
+    Reactivate: _reactivate,
+    Rest: _rest,
+    Trade: _trade,
+    Barter: _barter,
+    Accept: _accept_offer,
+    Decline: _decline,
+    RollMove: _roll_move,
+    StayPut: _stay_put,
+    UseFuel: _use_fuel,
+    PlayBonus: _play_bonus,
+    Move: _move,
+    EndTurn: _end_turn,
+}
+"""Each action type's handler (dispatch by type through a dict); the decisions of the
+resolution go to :func:`resolve.apply_decision`."""
+
+
+def _dispatch(state: DabState, action: DabAction) -> DabState:
+    return _HANDLERS.get(type(action), _resolved)(state, action)
 
 
 def _accept(state: DabState) -> DabState:
@@ -536,53 +674,100 @@ def begin_turn(state: DabState, seat: int, extra: bool = False) -> DabState:
             reason=f"nobody won within {state.config.turn_limit} turns",
             rule="DAB-END-1",
         )
-    new = replace(
-        state,
-        active=seat,
-        actor=seat,
-        turns=state.turns + 1,
-        extra_turn=extra,
-        busy=False,
-        busy_seat=-1,
-        offered=False,
-        offer=None,
-        roll=0,
-        fuel_used=False,
-        origin=state.space[seat],
-        deck="",
-        card=-1,
-        dice=0,
-        total=0,
-        food_uses=0,
-        weaponry_used=False,
-        success=False,
-        pending_lose=0,
-        pending_gain=0,
-        pending_bonus=0,
-        then=Then.END,
-        lost=0,
-    )
     if state.finished[seat]:
         if has_required(state, seat):
-            return advance(new)
-        return replace(new, step=Phase.REACTIVATE)
-    return _busy_window(new, seat)
+            return advance(_turn_start(state, seat, extra, state.step, -1))
+        return _turn_start(state, seat, extra, Phase.REACTIVATE, -1)
+    # What the rivals' choice reads (the mats, the pawn and its scouting) is not reset
+    # at the start of a turn, so it is decided on ``state`` and the new turn built once.
+    step, busy_seat = _busy_choice(state, seat, seat)
+    return _turn_start(state, seat, extra, step, busy_seat)
 
 
-def _busy_window(state: DabState, after: int) -> DabState:
-    """The next rival after seat ``after`` that may keep the active player busy, else
-    the turn proper."""
-    p = state.active
+def _turn_start(state: DabState, seat: int, extra: bool, step: Phase, busy_seat: int) -> DabState:
+    """``state`` at the start of ``seat``'s turn, at ``step``: the turn counted, the turn's
+    own variables reset (the fuel, the roll, the card, the dice, the pending choices and
+    the survivors lost, per DAB-ASSET-5), everything else kept.
+
+    Built in one constructor call with the fields in their declared order: msgspec's
+    ``replace`` costs per keyword, and this one is made at every turn (DESIGN section 8).
+    ``tests/test_doom_and_bloom.py`` checks it against the same state made by ``replace``.
+    """
+    return DabState(
+        state.config,
+        step,
+        seat,  # active
+        seat,  # actor
+        state.turns + 1,
+        state.start_player,
+        state.setup_rolls,
+        state.characters,
+        state.assets,
+        state.space,
+        state.destinations,
+        state.scouted,
+        state.scouted_towns,
+        state.final,
+        state.last_hospital,
+        state.owed,
+        state.milestones,
+        state.rewarded,
+        state.bonus,
+        state.moved,
+        state.bartered,
+        state.skip,
+        state.extra,
+        state.finished,
+        state.reactivated,
+        state.event_pile,
+        state.attack_pile,
+        state.bonus_pile,
+        busy_seat,
+        False,  # busy
+        False,  # offered
+        None,  # offer
+        extra,  # extra_turn
+        0,  # roll
+        False,  # fuel_used
+        state.space[seat],  # origin
+        "",  # deck
+        -1,  # card
+        0,  # dice
+        0,  # total
+        0,  # food_uses
+        False,  # weaponry_used
+        False,  # success
+        0,  # pending_lose
+        0,  # pending_gain
+        0,  # pending_bonus
+        Then.END,
+        0,  # lost
+        state.winners,
+        state.reason,
+        state.rule,
+    )
+
+
+def _busy_choice(state: DabState, p: int, after: int) -> tuple[Phase, int]:
+    """The next rival after seat ``after`` that may keep the active player ``p`` busy
+    (the step and the rival), else the turn proper."""
     n = state.config.players
     if can_stay(state, p):
-        rivals = set(opponents(state, p))
+        rivals = catalog(state.config).rivals[p]
         for i in range(1, n):
             r = (after + i) % n
             if r == p:
                 break
             if r in rivals and can_pay(state, r, BENEFIT_COST):
-                return replace(state, step=Phase.BUSY, busy_seat=r)
-    return replace(state, step=Phase.TURN, busy_seat=-1)
+                return Phase.BUSY, r
+    return Phase.TURN, -1
+
+
+def _busy_window(state: DabState, after: int) -> DabState:
+    """The next rival after seat ``after`` that may keep the active player busy, else
+    the turn proper."""
+    step, busy_seat = _busy_choice(state, state.active, after)
+    return replace(state, step=step, busy_seat=busy_seat)
 
 
 def advance(state: DabState) -> DabState:
@@ -594,12 +779,14 @@ def advance(state: DabState) -> DabState:
         extra[p] -= 1
         return begin_turn(replace(state, extra=tuple(extra)), p, extra=True)
     n = state.config.players
-    skip = list(state.skip)
+    skip = state.skip
     q = p
     for _ in range(2 * n):
         q = (q + 1) % n
         if skip[q]:
-            skip[q] = False
+            skip = (*skip[:q], False, *skip[q + 1 :])
             continue
         break
-    return begin_turn(replace(state, skip=tuple(skip)), q)
+    if skip is not state.skip:
+        state = replace(state, skip=skip)
+    return begin_turn(state, q)
