@@ -95,7 +95,6 @@ def _board() -> Figure:
         ys = [s.y for s in spaces]
         ax.set_xlim(min(xs) - 0.6, max(xs) + 0.6)
         ax.set_ylim(max(ys) + 0.6, min(ys) - 0.6)
-        fig.subplots_adjust(left=0.01, right=0.99, top=0.99, bottom=0.01)
 
     return Figure(
         name="board",
