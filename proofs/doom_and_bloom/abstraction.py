@@ -9,8 +9,12 @@ from dieproof.proofs.abstraction import Abstraction, Part
 from dieproof.proofs.doom_and_bloom.model import MODEL
 from dieproof.proofs.doom_and_bloom.vocabulary import ASSET_NAMES, SEATS, STEP
 from dieproof.reference.core.types import State
+from dieproof.reference.doom_and_bloom import rules
 from dieproof.reference.doom_and_bloom.base import catalog
-from dieproof.reference.doom_and_bloom.types import DabState, Phase
+from dieproof.reference.doom_and_bloom.types import DabState, Move, Phase
+
+_ROLLS = ("search", "raiders")
+_NOTHING = (False, False, False, False, False, False)
 
 
 def _config(state: DabState) -> Sequence[int | bool]:
@@ -51,6 +55,49 @@ def _turn(state: DabState) -> Sequence[int | bool]:
         state.busy,
         state.step is Phase.OVER,
     )
+
+
+def _card(state: DabState) -> Sequence[bool]:
+    """Whether the card in play asks for a roll, or is a choice card."""
+    if state.card < 0 or not state.deck:
+        return (False, False)
+    content = catalog(state.config).content
+    card = (content.events if state.deck == "event" else content.attacks)[state.card]
+    return (card.test in _ROLLS, card.test == "choice")
+
+
+def _moves(state: DabState) -> Sequence[bool]:
+    """At the movement decision, which kinds of space the listing offers to finish on
+    (the model's ``mv_*``), and whether the next destination to scout is within the roll
+    over the board (``reach_next``). The listing is the reference's own
+    (``legal_actions``); each listed space is classified by the player's destinations."""
+    if state.step is not Phase.MOVE:
+        return _NOTHING
+    p = state.active
+    cat = catalog(state.config)
+    top = cat.top
+    listed = {a.space for a in rules.legal_actions(state) if isinstance(a, Move)}
+    dests = state.destinations[p]
+    sc = state.scouted[p]
+    final = state.final[p]
+    nxt = top.town_space[dests[sc]] if sc < len(dests) else -1
+    open_center = state.config.readings.pass_center == "allowed" or (sc == len(dests) and final < 0)
+    reach_next = nxt >= 0 and nxt in top.reach(state.space[p], state.roll, open_center)
+    later = dests[sc + 1 :]
+    mv_later = mv_again = mv_final = False
+    for s in listed:
+        kind = top.kinds[s]
+        if kind == "town":
+            town = top.space_town[s]
+            if town == final:
+                mv_final = True
+            elif town in later:
+                mv_later = True
+            elif state.scouted_towns[p] >> town & 1:
+                mv_again = True
+        elif kind == "hospital" and s == state.last_hospital[p]:
+            mv_again = True
+    return (nxt in listed, reach_next, mv_later, mv_again, mv_final, top.center in listed)
 
 
 def _seat(values: tuple[int, ...] | tuple[bool, ...], i: int, default: int | bool) -> int | bool:
@@ -148,6 +195,26 @@ _PROGRESS_NAMES = tuple(
 ABSTRACTION: Abstraction[DabState] = Abstraction(
     MODEL,
     (
+        Part(("config", "deck", "card"), ("card_roll", "card_choice"), _card),
+        Part(
+            (
+                "config",
+                "step",
+                "active",
+                "space",
+                "roll",
+                "assets",
+                "destinations",
+                "scouted",
+                "scouted_towns",
+                "final",
+                "last_hospital",
+                "fuel_used",
+                "bonus",
+            ),
+            ("mv_next", "reach_next", "mv_later", "mv_again", "mv_final", "mv_center"),
+            _moves,
+        ),
         Part(("config",), _CONFIG_NAMES, _config),
         Part(
             (

@@ -15,6 +15,16 @@ step does: the exact dice (5, or 6 for the extra mile), +1 per food or weaponry 
 gained (stopping at the cap) or lost (never below zero), one milestone reward per
 milestone. Card effects are content: a result may move the active side's assets
 anywhere within the tracks, which the caps are about.
+
+It also carries what a state offers, so that the refinement check sees an option withheld
+or wrongly offered, not only the steps random play takes: whether the card in play asks
+for a roll or a choice, and at the movement decision which kinds of space the listing
+offers to finish on (the next destination, a later one, a scouted town or the hospital
+used last, the final destination, Center City) beside whether the next destination is
+within the roll. The background restates from the rulebook when each must and must not
+be listed (:func:`offered`) and that no turn begins past the turn limit; the steps clear
+the skip of every seat a new turn passes and hold the turn for the Medkit's choice after
+Survivors were lost (:mod:`~dieproof.proofs.doom_and_bloom.steps`).
 """
 
 from __future__ import annotations
@@ -119,7 +129,51 @@ def background(v: Vars) -> z3.BoolRef:
         z3.Implies(v.num("pend_lose") > 0, at_step(v, Phase.LOSE)),
         z3.Implies(v.num("pend_gain") > 0, at_step(v, Phase.LOSE, Phase.GAIN)),
         z3.Implies(v.num("pend_bonus") > 0, at_step(v, Phase.LOSE, Phase.GAIN, Phase.BONUS)),
+        # no turn begins past dieproof's turn limit: the game ends there (DAB-A10)
+        v.num("turns") <= v.num("limit"),
+        offered(v),
     )
+
+
+def offered(v: Vars) -> z3.BoolRef:
+    """What a state offers, restated from the rulebook over the abstract quantities: a
+    roll only with a search or raider card in play (DAB-ROLL-1), a choice only with a
+    choice card (DAB-EVENT-3); at the movement decision, the next destination to scout
+    listed exactly when it is within the roll (DAB-MOVE-2, DAB-TOWN-3), never a later
+    destination (DAB-TOWN-3), a scouted town or the hospital used last (DAB-TOWN-4,
+    DAB-HOSPITAL-2), the final destination only while the side holds the required assets
+    (DAB-FINAL-1), Center City only with every destination scouted and before the final
+    destination is drawn (DAB-CENTER-1); no Move listed but at the movement decision."""
+    active = v.num("active")
+    moving = at_step(v, Phase.MOVE)
+    return z3.And(
+        z3.Implies(at_step(v, Phase.PRE_ROLL, Phase.DICE, Phase.POST_ROLL), v.flag("card_roll")),
+        z3.Implies(at_step(v, Phase.CHOICE), v.flag("card_choice")),
+        z3.Implies(z3.Not(moving), z3.Not(v.flag("reach_next"))),
+        *(z3.Implies(z3.Not(moving), z3.Not(v.flag(x))) for x in _MOVES),
+        v.flag("mv_next") == v.flag("reach_next"),
+        z3.Not(v.flag("mv_later")),
+        z3.Not(v.flag("mv_again")),
+        *(
+            z3.Implies(
+                active == i,
+                z3.And(
+                    z3.Implies(v.flag("reach_next"), at(v, "sc", i) < v.num("k")),
+                    z3.Implies(
+                        v.flag("mv_final"), z3.And(flag_at(v, "fin", i), has_required(v, i))
+                    ),
+                    z3.Implies(
+                        v.flag("mv_center"),
+                        z3.And(at(v, "sc", i) == v.num("k"), z3.Not(flag_at(v, "fin", i))),
+                    ),
+                ),
+            )
+            for i in SEATS
+        ),
+    )
+
+
+_MOVES = ("mv_next", "mv_later", "mv_again", "mv_final", "mv_center")
 
 
 def init(v: Vars) -> z3.BoolRef:

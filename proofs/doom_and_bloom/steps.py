@@ -10,6 +10,7 @@ import z3
 
 from dieproof.proofs.doom_and_bloom.vocabulary import (
     ASSET_NAMES,
+    OFFERED,
     OVER,
     SCRATCH,
     SEATS,
@@ -46,8 +47,9 @@ def at_step(v: Vars, *phases: Phase) -> z3.BoolRef:
 
 
 def frame(v: Vars, w: Vars, changes: set[str]) -> list[z3.BoolRef]:
-    """Every variable not in ``changes`` keeps its value."""
-    return keep(v, w, (name for name in VARIABLES if name not in changes))
+    """Every variable not in ``changes`` keeps its value, but what a state offers
+    (:data:`OFFERED`: read afresh at every state, stated by the background)."""
+    return keep(v, w, (name for name in VARIABLES if name not in changes and name not in OFFERED))
 
 
 def new_turn(w: Vars) -> z3.BoolRef:
@@ -157,6 +159,33 @@ def ending(v: Vars, w: Vars) -> z3.BoolRef:
     return z3.And(z3.Or(winning, nobody), done_ok)
 
 
+def skips_cleared(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """A single new turn clears the skip of every seat it passes (DAB-TRADE-2: a player
+    who bartered its turn away skips that one turn, not more). Seat ``i`` is passed when
+    it lies clockwise strictly between the seat whose turn ended and the seat whose turn
+    begins; from a seat to itself the turn went round every other seat, unless it is an
+    owed extra turn (one fewer owed), which passes nobody."""
+    a = v.num("active")
+    b = w.num("active")
+    n = v.num("n")
+    went_round = z3.Or(*(z3.And(a == j, at(w, "ex", j) == at(v, "ex", j)) for j in SEATS))
+    ahead = z3.If(b > a, b - a, b - a + n)
+    found: list[z3.BoolRef] = []
+    for i in SEATS:
+        gap = z3.If(a <= i, i - a, i - a + n)
+        passed = z3.And(
+            w.num("turns") == v.num("turns") + 1,
+            a >= 0,
+            b >= 0,
+            n > i,
+            gap >= 1,
+            gap < ahead,
+            z3.Or(b != a, went_round),
+        )
+        found.append(z3.Implies(passed, z3.Not(flag_at(w, "skip", i))))
+    return found
+
+
 def next_turns(v: Vars, w: Vars) -> z3.BoolRef:
     """The turn goes on, or one or more turns begin (skipped turns cleared, an owed
     extra turn taken, DAB-TRADE-2)."""
@@ -164,6 +193,7 @@ def next_turns(v: Vars, w: Vars) -> z3.BoolRef:
         z3.And(
             w.num("turns") > v.num("turns"),
             new_turn(w),
+            *skips_cleared(v, w),
             *(
                 z3.And(
                     z3.Implies(flag_at(w, "skip", i), flag_at(v, "skip", i)),
@@ -176,10 +206,33 @@ def next_turns(v: Vars, w: Vars) -> z3.BoolRef:
     )
 
 
+def medkit_offered(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """DAB-ASSET-5: a turn in which the active player lost Survivors (before this step,
+    or in it: its side holds fewer) does not pass on while its side holds a Medkit: the
+    Medkit's choice comes first (the end-of-turn step)."""
+    passes = z3.Or(
+        w.num("turns") > v.num("turns"),
+        z3.And(w.flag("over"), z3.Not(v.flag("over")), w.num("winners") == 0),
+    )
+    return [
+        z3.Implies(
+            z3.And(
+                v.num("active") == i,
+                passes,
+                z3.Not(at_step(v, Phase.END)),
+                z3.Or(v.num("lost") > 0, pooled(w, 3, i) < pooled(v, 3, i)),
+            ),
+            pooled(w, 4, i) == 0,
+        )
+        for i in SEATS
+    ]
+
+
 def tail(v: Vars, w: Vars, same_turn: list[z3.BoolRef]) -> list[z3.BoolRef]:
     """What may follow a step's own effect: the pending choices and draws, the next
-    phase, the end of the turn and the next turns."""
+    phase, the end of the turn (the Medkit's choice first) and the next turns."""
     return [
+        *medkit_offered(v, w),
         w.num("step") > max(SETUP_STEPS),
         w.num("active") >= -1,
         w.num("active") < v.num("n"),

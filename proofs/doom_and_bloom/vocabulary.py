@@ -57,6 +57,25 @@ Survivors lost this turn; ``k`` the destinations per player, ``req_*`` the requi
 assets, ``fmin``/``fmax`` the lowest and highest die face, ``turns`` the turns begun and
 ``limit`` dieproof's turn limit; ``winners`` the winning seats."""
 GLOBAL_BOOL = ("teams", "fuel_used", "weapon_used", "busy", "over")
+OFFERED = (
+    "card_roll",
+    "card_choice",
+    "mv_next",
+    "reach_next",
+    "mv_later",
+    "mv_again",
+    "mv_final",
+    "mv_center",
+)
+"""What the state shows or offers, read from the card in play and from the listing of the
+movement's destinations (DAB-MOVE-2 to DAB-MOVE-4, DAB-HOSPITAL-2, DAB-TOWN-3, DAB-TOWN-4,
+DAB-CENTER-1, DAB-FINAL-1): ``card_roll``/``card_choice`` whether the card in play asks for
+a search or raider roll, or is a choice card; at a movement decision, ``mv_next`` whether
+a Move onto the next destination to scout is listed and ``reach_next`` whether that
+town's space is within the roll; ``mv_later`` a Move onto a destination further down the
+list, ``mv_again`` onto a town already scouted (not the final destination) or the hospital
+used last, ``mv_final`` onto the final destination, ``mv_center`` into Center City. They
+are read afresh at every state, so no step keeps them (:func:`frame` leaves them free)."""
 PER_SEAT_INT = (*ASSET_NAMES, "ms", "rw", "sc", "bt", "ex")
 """Per seat: its five assets; ``ms`` the survivor milestones its side has reached,
 ``rw`` the milestone rewards its side was granted; ``sc`` the destinations scouted;
@@ -110,6 +129,8 @@ def _variables() -> dict[str, Sort]:
         names[name] = "int"
     for name in GLOBAL_BOOL:
         names[name] = "bool"
+    for name in OFFERED:
+        names[name] = "bool"
     for i in SEATS:
         for name in PER_SEAT_INT:
             names[f"{name}[{i}]"] = "int"
@@ -129,6 +150,14 @@ DESCRIPTIONS = {
     **{f"rw[{i}]": f"milestone rewards seat {i}'s side was granted" for i in SEATS},
     **{f"sc[{i}]": f"destinations seat {i} has scouted, in order" for i in SEATS},
     **{f"bt[{i}]": f"turns seat {i} has bartered away" for i in SEATS},
+    "card_roll": "the card in play asks for a search or raider roll",
+    "card_choice": "the card in play is a choice card",
+    "mv_next": "a Move onto the next destination to scout is listed",
+    "reach_next": "the next destination to scout is within the movement roll",
+    "mv_later": "a Move onto a destination further down the list is listed",
+    "mv_again": "a Move onto a scouted town (not the final) or the last hospital is listed",
+    "mv_final": "a Move onto the final destination is listed",
+    "mv_center": "a Move into Center City is listed",
 }
 
 

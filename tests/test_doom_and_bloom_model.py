@@ -1,0 +1,139 @@
+"""Doom and Bloom SURVIVAL!'s z3 model sees what a state offers and how turns pass: each
+rule the model restates (the movement's listing, the card in play, the turn limit, a
+skipped turn cleared, the Medkit's choice before the turn passes) accepts the real
+steps of seeded games and refutes the same step with the one quantity made wrong."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from dieproof.proofs.compile import CompiledModel
+from dieproof.proofs.doom_and_bloom import MODEL, abstract
+from dieproof.proofs.doom_and_bloom.vocabulary import ASSET_NAMES, SEATS, STEP
+from dieproof.reference.core.game import game
+from dieproof.reference.core.types import CHANCE, TERMINAL
+from dieproof.reference.doom_and_bloom.types import Phase
+
+Step = tuple[dict[str, int | bool], dict[str, int | bool]]
+
+
+@functools.cache
+def _compiled() -> CompiledModel:
+    return CompiledModel.of(MODEL)
+
+
+@functools.cache
+def _steps() -> tuple[Step, ...]:
+    """The abstract steps of a few seeded random games of every configuration."""
+    g = game("doom-and-bloom")
+    found: list[Step] = []
+    for index, config in enumerate(g.configs()):
+        rng = random.Random(f"model/{index}")
+        state = g.initial_state(config)
+        a = abstract(state)
+        while g.to_move(state) != TERMINAL:
+            if g.to_move(state) == CHANCE:
+                action = g.sample_chance(state, rng)
+            else:
+                action = g.sample_legal_action(state, rng)
+            state = g.apply(state, action)
+            a2 = abstract(state)
+            found.append((a, a2))
+            a = a2
+    return tuple(found)
+
+
+def _states() -> list[dict[str, int | bool]]:
+    return [a for a, _ in _steps()]
+
+
+def _holds(a: dict[str, int | bool]) -> bool:
+    return _compiled().background_holds(_compiled().pack(a))
+
+
+def _moves(a: dict[str, int | bool], b: dict[str, int | bool]) -> bool:
+    return bool(_compiled().transitions_matching(_compiled().pack(a), _compiled().pack(b)))
+
+
+def _first(states: list[dict[str, int | bool]], what: str) -> dict[str, int | bool]:
+    assert states, f"no state of the seeded games {what}"
+    return states[0]
+
+
+def test_every_real_state_and_step_is_accepted() -> None:
+    steps = _steps()
+    assert all(_holds(a) for a, _ in steps)
+    assert all(_moves(a, b) for a, b in steps[:3000])
+
+
+def test_a_listing_that_withholds_the_next_destination_is_refuted() -> None:
+    a = _first([s for s in _states() if s["mv_next"]], "lists the next destination")
+    assert a["reach_next"]
+    assert not _holds({**a, "mv_next": False})
+    b = _first(
+        [s for s in _states() if s["step"] == STEP[Phase.MOVE] and not s["reach_next"]],
+        "moves without the next destination in reach",
+    )
+    assert not _holds({**b, "mv_next": True})
+
+
+def test_a_listing_that_offers_a_forbidden_space_is_refuted() -> None:
+    a = _first(
+        [
+            s
+            for s in _states()
+            if s["step"] == STEP[Phase.MOVE] and s[f"sc[{s['active']}]"] < s["k"]
+        ],
+        "moves before every destination is scouted",
+    )
+    assert _holds(a)
+    for flag in ("mv_later", "mv_again", "mv_final", "mv_center"):
+        assert not _holds({**a, flag: True}), flag
+    turn = _first([s for s in _states() if s["step"] == STEP[Phase.TURN]], "starts a turn")
+    assert not _holds({**turn, "mv_center": True})
+
+
+def test_a_roll_or_a_choice_needs_its_card() -> None:
+    a = _first([s for s in _states() if s["step"] == STEP[Phase.PRE_ROLL]], "rolls")
+    assert a["card_roll"]
+    assert not _holds({**a, "card_roll": False})
+    c = _first([s for s in _states() if s["step"] == STEP[Phase.CHOICE]], "chooses")
+    assert c["card_choice"]
+    assert not _holds({**c, "card_choice": False})
+
+
+def test_no_turn_begins_past_the_turn_limit() -> None:
+    a = _states()[-1]
+    assert _holds({**a, "turns": a["limit"]})
+    assert not _holds({**a, "turns": a["limit"] + 1})
+
+
+def test_a_skipped_turn_is_cleared_when_the_turn_passes_it() -> None:
+    cleared = [
+        (a, b, i)
+        for a, b in _steps()
+        for i in SEATS
+        if a[f"skip[{i}]"] and not b[f"skip[{i}]"] and b["turns"] == a["turns"] + 1
+    ]
+    assert cleared, "no seeded game clears a skipped turn"
+    a, b, i = cleared[0]
+    assert _moves(a, b)
+    assert not _moves(a, {**b, f"skip[{i}]": True})
+
+
+def test_the_turn_does_not_pass_over_the_medkit_choice() -> None:
+    medkits = ASSET_NAMES.index("medkits")
+    passing = [
+        (a, b)
+        for a, b in _steps()
+        if b["turns"] == a["turns"] + 1
+        and a["step"] != STEP[Phase.END]
+        and a["active"] >= 0
+        and b[f"{ASSET_NAMES[medkits]}[{a['active']}]"] > 0
+        and a["lost"] == 0
+    ]
+    assert passing, "no seeded turn passes while its player holds a Medkit"
+    a, b = passing[0]
+    assert _moves(a, b)
+    assert not _moves({**a, "lost": 1}, b)
