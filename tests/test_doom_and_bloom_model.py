@@ -137,3 +137,20 @@ def test_the_turn_does_not_pass_over_the_medkit_choice() -> None:
     a, b = passing[0]
     assert _moves(a, b)
     assert not _moves({**a, "lost": 1}, b)
+
+
+def test_a_settled_roll_gives_what_its_result_prints() -> None:
+    settled = []
+    for a, b in _steps():
+        if a["step"] != STEP[Phase.POST_ROLL] or b["step"] == STEP[Phase.POST_ROLL]:
+            continue
+        won = a["total"] > a["target"] or (a["tie_wins"] and a["total"] == a["target"])
+        for name in ASSET_NAMES:
+            gets = a[f"s_{name}"] if won else a[f"f_{name}"]
+            mine = f"{name}[{a['active']}]"
+            if gets > 0 and b[mine] > a[mine]:
+                settled.append((a, b, mine))
+    assert settled, "no seeded roll settles with a gain"
+    a, b, mine = settled[0]
+    assert _moves(a, b)
+    assert not _moves(a, {**b, mine: a[mine]})

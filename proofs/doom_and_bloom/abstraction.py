@@ -7,11 +7,17 @@ from collections.abc import Sequence
 
 from dieproof.proofs.abstraction import Abstraction, Part
 from dieproof.proofs.doom_and_bloom.model import MODEL
-from dieproof.proofs.doom_and_bloom.vocabulary import ASSET_NAMES, SEATS, STEP
+from dieproof.proofs.doom_and_bloom.vocabulary import (
+    ASSET_NAMES,
+    CARD_BOOL,
+    CARD_INT,
+    SEATS,
+    STEP,
+)
 from dieproof.reference.core.types import State
 from dieproof.reference.doom_and_bloom import rules
 from dieproof.reference.doom_and_bloom.base import catalog
-from dieproof.reference.doom_and_bloom.types import DabState, Move, Phase
+from dieproof.reference.doom_and_bloom.types import DabState, Effect, Move, Phase
 
 _ROLLS = ("search", "raiders")
 _NOTHING = (False, False, False, False, False, False)
@@ -57,13 +63,31 @@ def _turn(state: DabState) -> Sequence[int | bool]:
     )
 
 
-def _card(state: DabState) -> Sequence[bool]:
-    """Whether the card in play asks for a roll, or is a choice card."""
+def _card(state: DabState) -> Sequence[int | bool]:
+    """Whether the card in play asks for a roll, or is a choice card; its target; the
+    gains of its Success and Failure results; whether a tie succeeds."""
+    tie = state.config.readings.tie == "success"
     if state.card < 0 or not state.deck:
-        return (False, False)
+        return (False, False, 0, *_NO_GAINS, *_NO_GAINS, tie)
     content = catalog(state.config).content
     card = (content.events if state.deck == "event" else content.attacks)[state.card]
-    return (card.test in _ROLLS, card.test == "choice")
+    return (
+        card.test in _ROLLS,
+        card.test == "choice",
+        card.target,
+        *_gains(card.success),
+        *_gains(card.failure),
+        tie,
+    )
+
+
+_NO_GAINS = (0, 0, 0, 0, 0)
+
+
+def _gains(effect: Effect | None) -> tuple[int, ...]:
+    if effect is None:
+        return _NO_GAINS
+    return tuple(max(d, 0) for d in effect.assets)
 
 
 def _moves(state: DabState) -> Sequence[bool]:
@@ -195,7 +219,11 @@ _PROGRESS_NAMES = tuple(
 ABSTRACTION: Abstraction[DabState] = Abstraction(
     MODEL,
     (
-        Part(("config", "deck", "card"), ("card_roll", "card_choice"), _card),
+        Part(
+            ("config", "deck", "card"),
+            ("card_roll", "card_choice", *CARD_INT, *CARD_BOOL),
+            _card,
+        ),
         Part(
             (
                 "config",

@@ -10,6 +10,8 @@ import z3
 
 from dieproof.proofs.doom_and_bloom.vocabulary import (
     ASSET_NAMES,
+    CARD_BOOL,
+    CARD_INT,
     OFFERED,
     OVER,
     SCRATCH,
@@ -46,10 +48,14 @@ def at_step(v: Vars, *phases: Phase) -> z3.BoolRef:
     return z3.Or(*(v.num("step") == STEP[p] for p in phases))
 
 
+READ = frozenset((*OFFERED, *CARD_INT, *CARD_BOOL))
+"""The variables read afresh at every state (what it offers, the card in play)."""
+
+
 def frame(v: Vars, w: Vars, changes: set[str]) -> list[z3.BoolRef]:
-    """Every variable not in ``changes`` keeps its value, but what a state offers
-    (:data:`OFFERED`: read afresh at every state, stated by the background)."""
-    return keep(v, w, (name for name in VARIABLES if name not in changes and name not in OFFERED))
+    """Every variable not in ``changes`` keeps its value, but those read afresh at
+    every state (:data:`READ`: stated by the background and the steps that use them)."""
+    return keep(v, w, (name for name in VARIABLES if name not in changes and name not in READ))
 
 
 def new_turn(w: Vars) -> z3.BoolRef:

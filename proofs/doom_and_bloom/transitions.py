@@ -27,6 +27,7 @@ from dieproof.proofs.doom_and_bloom.steps import (
     tail,
 )
 from dieproof.proofs.doom_and_bloom.vocabulary import (
+    ASSET_NAMES,
     OVER,
     RESOURCES,
     SCRATCH,
@@ -341,6 +342,31 @@ def weaponry(v: Vars, w: Vars) -> z3.BoolRef:
     )
 
 
+def settled_gains(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """A settled roll (DAB-ROLL-1, DAB-EVENT-1): a total above the card's target (or
+    equal to it, with the tie reading) takes the Success result, else the Failure one;
+    each asset the result gives lands on the active player's own mat, stopping at the
+    cap (DAB-ASSET-1). A result that gives an asset takes none of it, the space's rewards
+    may add more, nothing else in the step takes it away: so the mat holds at least that
+    much afterwards."""
+    active = v.num("active")
+    total, target = v.num("total"), v.num("target")
+    won = z3.Or(total > target, z3.And(v.flag("tie_wins"), total == target))
+    found: list[z3.BoolRef] = []
+    for i in SEATS:
+        for j, name in enumerate(ASSET_NAMES):
+            gets = z3.If(won, v.num(f"s_{name}"), v.num(f"f_{name}"))
+            have = asset(v, j, i)
+            least = z3.If(have + gets <= cap(j), have + gets, z3.IntVal(cap(j)))
+            found.append(
+                z3.Implies(
+                    z3.And(at_step(v, Phase.POST_ROLL), active == i, gets > 0),
+                    asset(w, j, i) >= least,
+                )
+            )
+    return found
+
+
 def resolve(v: Vars, w: Vars) -> z3.BoolRef:
     """A card's result (DAB-EVENT-1) with the space's rewards: only the active side's
     assets change, the roll is over, a destination may be scouted (the next one only,
@@ -365,6 +391,7 @@ def resolve(v: Vars, w: Vars) -> z3.BoolRef:
             for i in SEATS
         ),
         *(z3.And(asset(w, j, i) >= 0, asset(w, j, i) <= cap(j)) for i in SEATS for j in range(5)),
+        *settled_gains(v, w),
         *tail(
             v,
             w,

@@ -67,6 +67,16 @@ OFFERED = (
     "mv_final",
     "mv_center",
 )
+CARD_INT = (
+    "target",
+    *(f"s_{name}" for name in ASSET_NAMES),
+    *(f"f_{name}" for name in ASSET_NAMES),
+)
+"""The card in play as printed: ``target`` the total its roll must beat; ``s_*`` and
+``f_*`` what its Success and its Failure result give of each asset (the gains, 0 where
+the result takes or gives none); with ``tie_wins`` (the ``tie`` reading: a total equal to
+the target succeeds). Read afresh at every state, like :data:`OFFERED`."""
+CARD_BOOL = ("tie_wins",)
 """What the state shows or offers, read from the card in play and from the listing of the
 movement's destinations (DAB-MOVE-2 to DAB-MOVE-4, DAB-HOSPITAL-2, DAB-TOWN-3, DAB-TOWN-4,
 DAB-CENTER-1, DAB-FINAL-1): ``card_roll``/``card_choice`` whether the card in play asks for
@@ -131,6 +141,10 @@ def _variables() -> dict[str, Sort]:
         names[name] = "bool"
     for name in OFFERED:
         names[name] = "bool"
+    for name in CARD_INT:
+        names[name] = "int"
+    for name in CARD_BOOL:
+        names[name] = "bool"
     for i in SEATS:
         for name in PER_SEAT_INT:
             names[f"{name}[{i}]"] = "int"
@@ -158,6 +172,10 @@ DESCRIPTIONS = {
     "mv_again": "a Move onto a scouted town (not the final) or the last hospital is listed",
     "mv_final": "a Move onto the final destination is listed",
     "mv_center": "a Move into Center City is listed",
+    "target": "the total the roll of the card in play must beat",
+    "tie_wins": "a roll equal to the target succeeds (the tie reading)",
+    **{f"s_{name}": f"{name} the card's Success result gives" for name in ASSET_NAMES},
+    **{f"f_{name}": f"{name} the card's Failure result gives" for name in ASSET_NAMES},
 }
 
 
