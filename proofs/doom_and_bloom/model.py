@@ -21,7 +21,9 @@ or wrongly offered, not only the steps random play takes: whether the card in pl
 for a roll or a choice, and at the movement decision which kinds of space the listing
 offers to finish on (the next destination, a later one, a scouted town or the hospital
 used last, the final destination, Center City) beside whether the next destination is
-within the roll. The background restates from the rulebook when each must and must not
+within the roll; and the card in play as printed (its target, what its Success and
+Failure results give), so that a settled roll must give what its result prints. The
+background restates from the rulebook when each must and must not
 be listed (:func:`offered`) and that no turn begins past the turn limit; the steps clear
 the skip of every seat a new turn passes and hold the turn for the Medkit's choice after
 Survivors were lost (:mod:`~dieproof.proofs.doom_and_bloom.steps`).
