@@ -14,7 +14,7 @@ result; the tree's unlocked discoveries and arrows; the items made and the build
 from __future__ import annotations
 
 from dieproof.proofs.core import GameProofs, register_proofs
-from dieproof.proofs.dont_let_it_die.abstraction import abstract
+from dieproof.proofs.dont_let_it_die.abstraction import ABSTRACTION, abstract
 from dieproof.proofs.dont_let_it_die.model import MODEL, WRONG
 from dieproof.proofs.dont_let_it_die.witnesses import goal_games, goal_witnesses
 from dieproof.reference.dont_let_it_die.game import GAME
@@ -26,6 +26,7 @@ def _proofs() -> GameProofs:
     return GameProofs(
         model=MODEL,
         abstract=abstract,
+        values=ABSTRACTION.values,
         goal_witnesses=goal_witnesses,
         goal_games=goal_games,
     )

@@ -18,20 +18,28 @@ import z3
 from dieproof.proofs.dont_let_it_die.vocabulary import (
     CAP,
     COPIES,
+    CRON,
+    CRON_COST,
     DAY,
     DISCOVERIES,
     FKP_TOKENS,
     GOODS,
+    HARVEST_COST,
+    INVESTIGATE_COST,
     ITEMS,
     LAST,
+    MABE,
     MORNING,
+    NANUK,
     NIGHT,
     OVER,
     REFUEL,
     REVIVED_HP,
+    RIVER,
     SEATS,
     SUPPLY,
     VARIABLES,
+    VOG,
     at,
     burn,
     fire_starter,
@@ -83,6 +91,8 @@ def background(v: Vars) -> z3.BoolRef:
         z3.Implies(v.flag("nightend"), v.num("last") == LAST),
         v.num("phase") >= DAY,
         v.num("phase") <= OVER,
+        z3.Implies(v.flag("ended"), v.num("pend") == 0),
+        *offers(v),
     ]
     for i in SEATS:
         parts += [
@@ -95,6 +105,68 @@ def background(v: Vars) -> z3.BoolRef:
         for x in ("pa", "pb"):
             parts += [at(v, x, k) >= -1, at(v, x, k) < len(DISCOVERIES)]
     return z3.And(*parts)
+
+
+def of_turn(v: Vars, fact: Callable[[int], z3.BoolRef]) -> z3.BoolRef:
+    """``fact`` of the seat whose turn it is (false when it is no turn's decision)."""
+    return z3.Or(*(z3.And(v.num("tturn") == i, fact(i)) for i in SEATS))
+
+
+def meals(v: Vars, i: int) -> z3.ArithRef:
+    """The meals seat ``i`` may eat from the pool (Eating; the characters' cards): none
+    when down, none for Vog without the stamina his meal costs; River only berries,
+    Nanuk only meat."""
+    card = at(v, "card", i)
+    menub, menum = v.num("menub"), v.num("menum")
+    choice = z3.If(card == RIVER, menub, z3.If(card == NANUK, menum, menub + menum))
+    starved = z3.Or(flag_at(v, "down", i), z3.And(card == VOG, at(v, "st", i) < 1))
+    return z3.If(starved, 0, choice)
+
+
+def offers(v: Vars) -> list[z3.BoolRef]:
+    """What a turn's decision node offers, restated from the rulebook in the abstract
+    quantities; the refinement check holds the reference's listing to it at every such
+    node, so an option withheld or wrongly offered is seen. A plain Harvest draw exactly
+    when the character has a tool, the stamina (3, plus Challenge 5's surcharge), no fog
+    and a Harvest card left (DLID-DAY-2, DLID-DAY-3); a plain Investigate Fire exactly
+    when the character is not Mabe, has the stamina and neither sunburn nor, after one
+    investigation today, the winds forbid it; Cron's reshuffle once per deck with a
+    discard pile, when he has 2 stamina and the mushrooms do not forbid skills; and one
+    meal per character in play and food it may eat from the menu the pool affords."""
+    turn = v.num("tturn")
+    sur = v.num("sur")
+    harvest = of_turn(
+        v,
+        lambda i: z3.And(
+            at(v, "t", i) >= 1,
+            at(v, "st", i) >= HARVEST_COST + sur,
+            z3.Not(v.flag("fog")),
+            v.flag("hleft"),
+        ),
+    )
+    investigate = of_turn(
+        v,
+        lambda i: z3.And(
+            at(v, "card", i) != MABE,
+            at(v, "st", i) >= INVESTIGATE_COST + sur,
+            z3.Not(v.flag("sun")),
+            z3.Not(z3.And(v.flag("winds"), v.num("inv") >= 1)),
+        ),
+    )
+    cron = of_turn(
+        v,
+        lambda i: z3.And(
+            at(v, "card", i) == CRON, at(v, "st", i) >= CRON_COST, z3.Not(v.flag("mush"))
+        ),
+    )
+    return [
+        turn >= -1,
+        turn < len(SEATS),
+        z3.Implies(turn >= 0, v.flag("lharv") == harvest),
+        z3.Implies(turn >= 0, v.flag("linv") == investigate),
+        z3.Implies(turn >= 0, v.num("lcron") == z3.If(cron, v.num("discs"), 0)),
+        z3.Implies(turn >= 0, v.num("leat") == z3.Sum(*(meals(v, i) for i in SEATS))),
+    ]
 
 
 def init(v: Vars) -> z3.BoolRef:

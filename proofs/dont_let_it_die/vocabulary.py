@@ -20,8 +20,11 @@ from typing import Final
 import z3
 
 from dieproof.proofs.model import Sort, Vars
+from dieproof.reference.dont_let_it_die.content import CHARACTERS
 from dieproof.reference.dont_let_it_die.types import (
     CHARACTERS_IN_PLAY,
+    COST_HARVEST,
+    COST_INVESTIGATE,
     FKP_SUPPLY,
     ITEM_COPIES,
     LAST_DAY,
@@ -32,6 +35,16 @@ from dieproof.reference.dont_let_it_die.types import (
 )
 
 SEATS: Final = range(CHARACTERS_IN_PLAY)
+_CARD_NAMES: Final = [c.name for c in CHARACTERS]
+CRON, MABE, NANUK, RIVER, VOG = (
+    _CARD_NAMES.index(n) for n in ("Cron", "Mabe", "Nanuk", "River", "Vog")
+)
+"""The character cards the offers depend on (content order)."""
+CRON_COST: Final = 2
+HARVEST_COST: Final = COST_HARVEST
+INVESTIGATE_COST: Final = COST_INVESTIGATE
+"""Stamina for Cron's reshuffle (his card), a Harvest and Investigate Fire (the reference
+card's costs)."""
 DISCOVERIES: Final = range(15)
 """Slots for the discoveries of the largest tree (a smaller tree leaves the rest locked,
 without arrows)."""
@@ -117,6 +130,19 @@ GLOBAL_BOOL: Final = (
     "owew",
     "owet",
 )
+OFFER_INT: Final = ("tturn", "sur", "inv", "discs", "menub", "menum", "lcron", "leat", "pend")
+OFFER_BOOL: Final = ("fog", "sun", "winds", "mush", "hleft", "lharv", "linv")
+"""What a state offers, and what the rulebook decides it by (the background holds each
+state to it; no transition keeps or sets them): at the decision node of a turn, the seat
+whose turn it is (``tturn``, -1 at any other node), the stamina surcharge (``sur``), the
+night event in force (fog, sunburn, the winds, the mushrooms), whether the Harvest deck
+has a card, the turn's character's Investigate Fire actions today (``inv``), the decks
+with a card in their discard pile (``discs``), the berry and meat meals the pool affords
+(``menub``, ``menum``); and, read from the reference's listing of the node, whether a
+plain Harvest draw (``lharv``) and a plain Investigate Fire (``linv``) are offered, how
+many reshuffles of Cron's (``lcron``) and meals (``leat``). ``pend``: the decision
+fields a finished game still holds (the fighter, the deck, the cards drawn, a pending
+roll, choice or payment)."""
 CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend")
 """Fixed by the configuration: never change."""
 
@@ -133,6 +159,10 @@ def _variables() -> dict[str, Sort]:
     for name in GLOBAL_INT:
         out[name] = "int"
     for name in GLOBAL_BOOL:
+        out[name] = "bool"
+    for name in OFFER_INT:
+        out[name] = "int"
+    for name in OFFER_BOOL:
         out[name] = "bool"
     for k in DISCOVERIES:
         out[f"u[{k}]"] = "bool"
