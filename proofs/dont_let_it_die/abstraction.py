@@ -17,20 +17,24 @@ from dieproof.reference.dont_let_it_die.types import (
     CHALLENGES,
     COOKED_BERRY,
     COOKED_MEAT,
+    DECKS,
     FIBER,
     FKP,
-    HARVEST,
     HIDE,
     MEAT,
+    REVIVE_MEAT,
     ROCK,
     STAT_CAP,
     USED_DAILY,
     WOOD,
+    AddWood,
     DlidConfig,
     DlidState,
     DrawCard,
     Eat,
+    Fight,
     Investigate,
+    Revive,
     Skill,
     Step,
 )
@@ -351,56 +355,133 @@ def _pending(state: DlidState) -> tuple[int]:
 MEAL_COST: Final = {BERRY: 3, COOKED_BERRY: 2, MEAT: 2, COOKED_MEAT: 1}
 """The tokens a meal eats (Action Cards, Eating): 3 berries, 2 cooked berries, 2 meat, 1
 cooked meat; Challenge 3 adds fiber as berries (3)."""
-_HARVEST: Final = DrawCard(HARVEST)
+_DRAWS: Final = tuple(DrawCard(deck) for deck in range(DECKS))
 _INVESTIGATE: Final = Investigate()
+_WOOD: Final = AddWood()
 _OFFER_NAMES: Final = (
+    "tnode",
+    "fnode",
     "tturn",
+    "tcard",
+    "tst",
+    "tw",
+    "tt",
     "inv",
     "discs",
-    "hleft",
     "menub",
     "menum",
+    "crev",
     "mush",
-    "lharv",
     "linv",
+    "lwood",
     "lcron",
     "leat",
+    "lrev",
+    *(f"{x}[{d}]" for d in range(DECKS) for x in ("left", "ldraw")),
+    "fseat",
+    "fhurt",
+    "lvog",
 )
-_NO_TURN: Final = (-1, 0, 0, False, 0, 0, False, False, False, 0, 0)
+_NO_TURN: Final = (
+    False,
+    False,
+    -1,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    False,
+    False,
+    False,
+    False,
+    0,
+    0,
+    0,
+    *(False,) * 8,
+)
 
 
 def _offers(state: DlidState) -> tuple[int | bool, ...]:
-    """At a turn's decision node, what the rulebook decides its offers by (restated from
-    the state, not from the rules modules) and what the reference's listing offers."""
-    if state.step is not Step.TURN:
-        return _NO_TURN
+    """At a decision node of a turn or a fight, what the rulebook decides its offers by
+    (restated from the state, not from the rules modules) and what the reference's
+    listing offers."""
+    step = state.step
+    if step is Step.FIGHT:
+        return (False, True, *_NO_TURN[2:], *_fight(state))
+    if step is not Step.TURN:
+        return (*_NO_TURN, -1, 0, 0)
     who = state.turn
     t = state.tokens
     berries = (t[BERRY] >= MEAL_COST[BERRY]) + (t[COOKED_BERRY] >= MEAL_COST[COOKED_BERRY])
     if state.config.challenge == CHALLENGES[3]:
         berries += t[FIBER] >= MEAL_COST[BERRY]
     meats = (t[MEAT] >= MEAL_COST[MEAT]) + (t[COOKED_MEAT] >= MEAL_COST[COOKED_MEAT])
-    hleft = state.on_top[HARVEST] >= 0 or any(state.decks[HARVEST]) or any(state.discards[HARVEST])
     actions = rules.legal_actions(state)
-    cron = eat = 0
+    cron = eat = revive = 0
     for a in actions:
         if isinstance(a, Eat):
             eat += 1
+        elif isinstance(a, Revive):
+            revive += 1
         elif isinstance(a, Skill) and a.skill == "cron-shuffle":
             cron += 1
+    decks: list[bool] = []
+    for d in range(DECKS):
+        left = state.on_top[d] >= 0 or any(state.decks[d]) or any(state.discards[d])
+        decks += (left, _DRAWS[d] in actions)
+    m = state.members[who]
     return (
+        True,
+        False,
         who,
-        state.members[who].investigations,
+        m.character,
+        m.stamina,
+        len(m.weapons),
+        len(m.tools),
+        m.investigations,
         sum(1 for pile in state.discards if any(pile)),
-        hleft,
         berries,
         meats,
+        t[COOKED_MEAT] >= REVIVE_MEAT,
         _effect(state) == "mushroom",
-        _HARVEST in actions,
         _INVESTIGATE in actions,
+        _WOOD in actions,
         cron,
         eat,
+        revive,
+        *decks,
+        -1,
+        0,
+        0,
     )
+
+
+def _fight(state: DlidState) -> tuple[int, int, int]:
+    """The fighter, the plain ways to fight listed that leave the fighter hurt, and
+    Vog's covers listed. A fight hurts, restated from the combat rules (DLID-COMBAT-1 to
+    DLID-COMBAT-5): the weapons chosen kill when their damage reaches the card's life,
+    and then the fighter takes 1 unless every weapon chosen reaches 2 or more; otherwise
+    the fighter takes the card's damage."""
+    who = state.actor
+    card = content.box(state.config).decks[state.deck][state.drawn[0]]
+    table = content.items(state.config)
+    weapons = state.members[who].weapons
+    hurt = vog = 0
+    for a in rules.legal_actions(state):
+        if not isinstance(a, Fight):
+            continue
+        if a.vog:
+            vog += 1
+        elif a.armour < 0:
+            chosen = [table[weapons[s]] for s in a.weapons]
+            kill = bool(chosen) and sum(w.damage for w in chosen) >= card.life
+            reach = min((w.range for w in chosen), default=0)
+            hurt += ((0 if reach >= 2 else 1) if kill else card.damage) > 0
+    return who, hurt, vog
 
 
 _FIELDS_ALL: Final = tuple(DlidState.__struct_fields__)

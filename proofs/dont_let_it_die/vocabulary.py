@@ -23,8 +23,8 @@ from dieproof.proofs.model import Sort, Vars
 from dieproof.reference.dont_let_it_die.content import CHARACTERS
 from dieproof.reference.dont_let_it_die.types import (
     CHARACTERS_IN_PLAY,
-    COST_HARVEST,
     COST_INVESTIGATE,
+    DECK_COSTS,
     FKP_SUPPLY,
     ITEM_COPIES,
     LAST_DAY,
@@ -36,15 +36,17 @@ from dieproof.reference.dont_let_it_die.types import (
 
 SEATS: Final = range(CHARACTERS_IN_PLAY)
 _CARD_NAMES: Final = [c.name for c in CHARACTERS]
-CRON, MABE, NANUK, RIVER, VOG = (
-    _CARD_NAMES.index(n) for n in ("Cron", "Mabe", "Nanuk", "River", "Vog")
+ATOUK, AYLA, CRON, GRUB, MABE, NANUK, RIVER, THUNK, VOG = (
+    _CARD_NAMES.index(n)
+    for n in ("Atouk", "Ayla", "Cron", "Grub", "Mabe", "Nanuk", "River", "Thunk", "Vog")
 )
 """The character cards the offers depend on (content order)."""
 CRON_COST: Final = 2
-HARVEST_COST: Final = COST_HARVEST
+DRAW_COSTS: Final = DECK_COSTS
 INVESTIGATE_COST: Final = COST_INVESTIGATE
-"""Stamina for Cron's reshuffle (his card), a Harvest and Investigate Fire (the reference
-card's costs)."""
+"""Stamina for Cron's reshuffle (his card), a draw from each deck (Forage, Gather,
+Harvest, Hunt) and Investigate Fire (the reference card's costs)."""
+FORAGE_DECK, GATHER_DECK, HARVEST_DECK, HUNT_DECK = range(4)
 DISCOVERIES: Final = range(15)
 """Slots for the discoveries of the largest tree (a smaller tree leaves the rest locked,
 without arrows)."""
@@ -130,19 +132,53 @@ GLOBAL_BOOL: Final = (
     "owew",
     "owet",
 )
-OFFER_INT: Final = ("tturn", "sur", "inv", "discs", "menub", "menum", "lcron", "leat", "pend")
-OFFER_BOOL: Final = ("fog", "sun", "winds", "mush", "hleft", "lharv", "linv")
-"""What a state offers, and what the rulebook decides it by (the background holds each
+OFFER_INT: Final = (
+    "tturn",
+    "tcard",
+    "tst",
+    "tw",
+    "tt",
+    "sur",
+    "inv",
+    "discs",
+    "menub",
+    "menum",
+    "lcron",
+    "leat",
+    "lrev",
+    "pend",
+    "fseat",
+    "fhurt",
+    "lvog",
+)
+OFFER_BOOL: Final = (
+    "tnode",
+    "fnode",
+    "fog",
+    "sun",
+    "winds",
+    "mush",
+    "crev",
+    "linv",
+    "lwood",
+    *(f"{x}[{d}]" for d in range(4) for x in ("left", "ldraw")),
+)
+"""What a state offers, and what the rulebook decides it by (``tnode``, ``fnode``: the
+state is a turn's, a fight's decision node) (the background holds each
 state to it; no transition keeps or sets them): at the decision node of a turn, the seat
 whose turn it is (``tturn``, -1 at any other node), the stamina surcharge (``sur``), the
-night event in force (fog, sunburn, the winds, the mushrooms), whether the Harvest deck
-has a card, the turn's character's Investigate Fire actions today (``inv``), the decks
-with a card in their discard pile (``discs``), the berry and meat meals the pool affords
-(``menub``, ``menum``); and, read from the reference's listing of the node, whether a
-plain Harvest draw (``lharv``) and a plain Investigate Fire (``linv``) are offered, how
-many reshuffles of Cron's (``lcron``) and meals (``leat``). ``pend``: the decision
-fields a finished game still holds (the fighter, the deck, the cards drawn, a pending
-roll, choice or payment)."""
+night event in force (fog, sunburn, the winds, the mushrooms), whether each deck has a
+card (``left[d]``, Forage, Gather, Harvest, Hunt), the turn's character's Investigate
+Fire actions today (``inv``), the decks with a card in their discard pile (``discs``),
+the berry and meat meals the pool affords (``menub``, ``menum``), whether it affords a
+revival (``crev``); and, read from the reference's listing of the node, whether a plain
+draw from each deck (``ldraw[d]``), a plain Investigate Fire (``linv``) and a wood for
+the pit (``lwood``) are offered, how many reshuffles of Cron's (``lcron``), meals
+(``leat``) and revivals (``lrev``). At a fight's decision node: the fighter (``fseat``,
+else -1), the plain ways to fight listed that leave the fighter hurt (``fhurt``, by the
+combat rules restated) and Vog's covers listed (``lvog``). ``pend``: the decision fields
+a finished game still holds (the fighter, the deck, the cards drawn, a pending roll,
+choice or payment)."""
 CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend")
 """Fixed by the configuration: never change."""
 
