@@ -9,6 +9,11 @@ The model counts what the named invariants talk about: per character health, sta
 their maxima, incapacitation and revival, equipment and slots; the pool's tokens by
 supply and the FKP tokens out of the box; the fire pit; the day; the phase and the
 result; the tree's unlocked discoveries and arrows; the items made and the building.
+And what a decision node offers: at a turn's, the plain draws, Investigate Fire, Cron's
+reshuffles, the meals, the wood for the pit and the revivals the reference lists, beside
+what the rulebook decides them by; at a fight's, Vog's covers. The background holds each
+listing to the rulebook, so the refinement check sees an option withheld or wrongly
+offered (issue 12).
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ from dieproof.proofs.dont_let_it_die.vocabulary import (
     MORNING,
     NANUK,
     NIGHT,
+    OFFER_DESCRIPTIONS,
     OVER,
     REFUEL,
     REVIVED_HP,
@@ -1153,5 +1154,6 @@ MODEL = Model(
     goals=GOALS,
     wrong=WRONG,
     background=background,
+    descriptions=OFFER_DESCRIPTIONS,
     simple_solver=True,
 )

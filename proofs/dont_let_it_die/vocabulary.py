@@ -179,6 +179,41 @@ else -1), the plain ways to fight listed that leave the fighter hurt (``fhurt``,
 combat rules restated) and Vog's covers listed (``lvog``). ``pend``: the decision fields
 a finished game still holds (the fighter, the deck, the cards drawn, a pending roll,
 choice or payment)."""
+OFFER_DESCRIPTIONS: Final = {
+    "tnode": "the state is a turn's decision node (the actions of the turn's character)",
+    "fnode": "the state is a fight's decision node",
+    "tturn": "at a turn's node, the seat whose turn it is",
+    "tcard": "at a turn's node, that character's card",
+    "tst": "at a turn's node, that character's stamina",
+    "tw": "at a turn's node, that character's weapons equipped",
+    "tt": "at a turn's node, that character's tools equipped",
+    "sur": "Challenge 5's stamina surcharge on every action (0 or 1)",
+    "inv": "at a turn's node, that character's Investigate Fire actions today",
+    "discs": "at a turn's node, the decks with a card in their discard pile",
+    "menub": "at a turn's node, the berry meals the pool affords (3 berries, 2 cooked; "
+    "Challenge 3: 3 fiber)",
+    "menum": "at a turn's node, the meat meals the pool affords (2 meat, 1 cooked)",
+    "crev": "at a turn's node, the pool has the cooked meat a revival eats",
+    "fog": "the fog night event is in force",
+    "sun": "the sunburn night event is in force",
+    "winds": "the winds night event is in force",
+    "mush": "at a turn's node, the mushroom night event is in force",
+    "lcron": "listed at a turn's node: Cron's reshuffles",
+    "leat": "listed at a turn's node: the meals",
+    "lrev": "listed at a turn's node: the revivals",
+    "linv": "listed at a turn's node: a plain Investigate Fire",
+    "lwood": "listed at a turn's node: a wood for the pit",
+    **{
+        f"left[{d}]": f"at a turn's node, deck {d} (Forage, Gather, Harvest, Hunt) has a card"
+        for d in range(4)
+    },
+    **{f"ldraw[{d}]": f"listed at a turn's node: a plain draw of deck {d}" for d in range(4)},
+    "fseat": "at a fight's node, the fighter's seat",
+    "fhurt": "listed at a fight's node: the plain ways to fight that leave the fighter hurt",
+    "lvog": "listed at a fight's node: Vog's covers",
+    "pend": "decision fields set (fighter, deck, cards drawn, roll, choice, payment, ...)",
+}
+"""What each variable of :data:`OFFER_INT` and :data:`OFFER_BOOL` means, for the docs."""
 CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend")
 """Fixed by the configuration: never change."""
 
