@@ -50,13 +50,14 @@ def _turn_offering(*names: str) -> dict[str, int | bool]:
         ("leat", "add"),
         ("lcron", "add"),
         ("lrev", "add"),
+        ("ltrade", "add"),
     ],
 )
 def test_a_listing_that_withholds_or_adds_an_option_breaks_the_background(
     name: str, change: str
 ) -> None:
     cm = CompiledModel.of(proofs_for(GAME_ID).model)
-    a = _turn_offering("ldraw[0]", "ldraw[1]", "ldraw[2]", "linv", "lwood", "leat")
+    a = _turn_offering("ldraw[0]", "ldraw[1]", "ldraw[2]", "linv", "lwood", "leat", "tradeok")
     assert cm.background_holds(cm.pack(a))
     wrong = dict(a)
     wrong[name] = (not a[name]) if change == "flip" else int(a[name]) + 1

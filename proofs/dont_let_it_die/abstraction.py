@@ -37,6 +37,7 @@ from dieproof.reference.dont_let_it_die.types import (
     Revive,
     Skill,
     Step,
+    Trade,
 )
 
 _CHANCE_STEPS = (
@@ -172,6 +173,7 @@ class _Box:
     kinds: tuple[str, ...]
     effects: tuple[str, ...]
     shelter: tuple[int, ...]
+    stock: tuple[int, ...]
     constants: tuple[int | bool, ...]
 
 
@@ -199,6 +201,7 @@ def _box(config: DlidConfig) -> _Box:
             kinds=tuple(item.kind for item in table),
             effects=tuple(e.effect for e in box.night_events),
             shelter=tuple(j for j, item in enumerate(table) if item.name == "Shelter"),
+            stock=tuple(j for j, item in enumerate(table) if item.name == "Stock Hut"),
             constants=(
                 last,
                 tree.index("fire-starter"),
@@ -377,30 +380,16 @@ _OFFER_NAMES: Final = (
     "lcron",
     "leat",
     "lrev",
+    "tradeok",
+    "ltrade",
     *(f"{x}[{d}]" for d in range(DECKS) for x in ("left", "ldraw")),
     "fseat",
     "fhurt",
     "lvog",
 )
 _NO_TURN: Final = (
-    False,
-    False,
-    -1,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    False,
-    False,
-    False,
-    False,
-    0,
-    0,
-    0,
+    *(False, False, -1, 0, 0, 0, 0, 0, 0, 0, 0),
+    *(False, False, False, False, 0, 0, 0, False, 0),
     *(False,) * 8,
 )
 
@@ -421,9 +410,11 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
         berries += t[FIBER] >= MEAL_COST[BERRY]
     meats = (t[MEAT] >= MEAL_COST[MEAT]) + (t[COOKED_MEAT] >= MEAL_COST[COOKED_MEAT])
     actions = rules.legal_actions(state)
-    cron = eat = revive = 0
+    cron = eat = revive = trade = 0
     for a in actions:
-        if isinstance(a, Eat):
+        if isinstance(a, Trade):
+            trade += 1
+        elif isinstance(a, Eat):
             eat += 1
         elif isinstance(a, Revive):
             revive += 1
@@ -453,11 +444,33 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
         cron,
         eat,
         revive,
+        _may_trade(state),
+        trade,
         *decks,
         -1,
         0,
         0,
     )
+
+
+TRADE_COST: Final = 1
+TRADE_GIVE: Final = 3
+TRADE_GIVE_STOCK_HUT: Final = 2
+NO_TRADE: Final = (CHALLENGES[3], CHALLENGES[7])
+
+
+def _may_trade(state: DlidState) -> bool:
+    """Whether the turn's character may trade at all, restated from the rulebook (Trade:
+    1 stamina, plus Challenge 5's surcharge, and 3 tokens from the pool for one, 2 with
+    the Stock Hut; none in Challenges 3 and 7)."""
+    config = state.config
+    if config.challenge in NO_TRADE:
+        return False
+    ice = 1 if config.challenge == CHALLENGES[5] else 0
+    if state.members[state.turn].stamina < TRADE_COST + ice:
+        return False
+    give = TRADE_GIVE_STOCK_HUT if state.building in _box(config).stock else TRADE_GIVE
+    return sum(state.tokens) >= give
 
 
 def _fight(state: DlidState) -> tuple[int, int, int]:

@@ -153,6 +153,14 @@ def may_draw(v: Vars, deck: int) -> z3.BoolRef:
     return z3.And(*parts)
 
 
+def in_box(v: Vars) -> z3.ArithRef:
+    """The token kinds a trade may take: the seven resources and FKP with a token left in
+    the box (FAQ 11: berries and meat counted with their cooked side, wood with the
+    pit's when shared)."""
+    left = [wood_out(v) < SUPPLY, *(v.num(g) < SUPPLY for g in GOODS), v.num("fkp") < FKP_TOKENS]
+    return z3.Sum(*(z3.If(x, 1, 0) for x in left))
+
+
 def offers(v: Vars) -> list[z3.BoolRef]:
     """What a decision node offers, restated from the rulebook in the abstract
         quantities; the refinement check holds the reference's listing to it at every such
@@ -165,7 +173,8 @@ def offers(v: Vars) -> list[z3.BoolRef]:
         Cron's reshuffle once per deck with a discard pile, when he has 2 stamina and the
         mushrooms do not forbid skills; one meal per character in play and food it may eat
         from the menu the pool affords; a wood for the pit exactly when the pool has one; a
-        revival per character down and not being revived, when the pool has the cooked meat.
+        revival per character down and not being revived, when the pool has the cooked meat;
+    when the character may trade, one trade per kind left in the box (:func:`in_box`).
         In a fight: Vog's cover once per plain way to fight that hurts, when Vog is in play
         and not the fighter (DLID-COMBAT)."""
     turn = v.num("tturn")
@@ -194,6 +203,7 @@ def offers(v: Vars) -> list[z3.BoolRef]:
         v.num("leat") == z3.Sum(*(meals(v, i) for i in SEATS)),
         v.flag("lwood") == (v.num("wood") >= 1),
         v.num("lrev") == z3.If(v.flag("crev"), waiting, 0),
+        v.num("ltrade") == z3.If(v.flag("tradeok"), in_box(v), 0),
     ]
     seat = [
         z3.Implies(

@@ -146,6 +146,7 @@ OFFER_INT: Final = (
     "lcron",
     "leat",
     "lrev",
+    "ltrade",
     "pend",
     "fseat",
     "fhurt",
@@ -159,6 +160,7 @@ OFFER_BOOL: Final = (
     "winds",
     "mush",
     "crev",
+    "tradeok",
     "linv",
     "lwood",
     *(f"{x}[{d}]" for d in range(4) for x in ("left", "ldraw")),
@@ -203,6 +205,9 @@ OFFER_DESCRIPTIONS: Final = {
     "lrev": "listed at a turn's node: the revivals",
     "linv": "listed at a turn's node: a plain Investigate Fire",
     "lwood": "listed at a turn's node: a wood for the pit",
+    "tradeok": "at a turn's node, the character may trade (stamina, tokens to give, not "
+    "Challenge 3 or 7)",
+    "ltrade": "listed at a turn's node: the trades (one per token kind taken)",
     **{
         f"left[{d}]": f"at a turn's node, deck {d} (Forage, Gather, Harvest, Hunt) has a card"
         for d in range(4)
