@@ -3,25 +3,41 @@ variables (:mod:`~dieproof.proofs.dont_let_it_die.vocabulary`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Final
+
+from dieproof.proofs.abstraction import Abstraction, Part
+from dieproof.proofs.dont_let_it_die.model import MODEL
 from dieproof.proofs.dont_let_it_die.vocabulary import DISCOVERIES, ITEMS, PHASE_OF, SEATS
 from dieproof.reference.core.types import CHANCE, TERMINAL, State
 from dieproof.reference.dont_let_it_die import content, rules
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     BONE,
+    CHALLENGES,
     COOKED_BERRY,
     COOKED_MEAT,
+    DECKS,
     FIBER,
     FKP,
     HIDE,
     MEAT,
+    REVIVE_MEAT,
     ROCK,
     STAT_CAP,
     USED_DAILY,
     WOOD,
+    AddWood,
     DlidConfig,
     DlidState,
+    DrawCard,
+    Eat,
+    Fight,
+    Investigate,
+    Revive,
+    Skill,
     Step,
+    Trade,
 )
 
 _CHANCE_STEPS = (
@@ -144,81 +160,386 @@ def expected_mover(state: DlidState) -> int:
     return _player_of(state.config, seat)
 
 
+@dataclass(frozen=True, slots=True)
+class _Box:
+    """What the abstraction reads of a configuration, computed once per configuration."""
+
+    health: tuple[int, ...]
+    stamina: tuple[int, ...]
+    slots: tuple[tuple[int, int], ...]
+    names: tuple[str, ...]
+    relaxation: int
+    warmths: tuple[int, ...]
+    kinds: tuple[str, ...]
+    effects: tuple[str, ...]
+    shelter: tuple[int, ...]
+    stock: tuple[int, ...]
+    constants: tuple[int | bool, ...]
+
+
+_BOXES: dict[DlidConfig, _Box] = {}
+
+
+def _box(config: DlidConfig) -> _Box:
+    found = _BOXES.get(config)
+    if found is None:
+        box = content.box(config)
+        tree = [d.name for d in box.tree]
+        table = content.items(config)
+        last = 15 if config.readings.game_end == "day-15" else 14
+        arrows: list[int] = []
+        for k in DISCOVERIES:
+            requires = box.tree[k].requires if k < len(tree) else ()
+            arrows += [requires[0] if requires else -1, requires[1] if len(requires) > 1 else -1]
+        found = _BOXES[config] = _Box(
+            health=tuple(c.health for c in box.characters),
+            stamina=tuple(c.stamina for c in box.characters),
+            slots=tuple((c.weapon_slots, c.tool_slots) for c in box.characters),
+            names=tuple(c.name for c in box.characters),
+            relaxation=tree.index("relaxation") if "relaxation" in tree else -1,
+            warmths=tuple(tree.index(f"warmth-{n}") for n in (1, 2, 3) if f"warmth-{n}" in tree),
+            kinds=tuple(item.kind for item in table),
+            effects=tuple(e.effect for e in box.night_events),
+            shelter=tuple(j for j, item in enumerate(table) if item.name == "Shelter"),
+            stock=tuple(j for j, item in enumerate(table) if item.name == "Stock Hut"),
+            constants=(
+                last,
+                tree.index("fire-starter"),
+                config.readings.wood_supply == "shared",
+                config.tracker == "hard",
+                config.readings.empty_pit == "after-refuel",
+                config.readings.game_end == "night-14",
+                1 if config.challenge == CHALLENGES[5] else 0,
+                *arrows,
+            ),
+        )
+        if len(_BOXES) > 64:
+            _BOXES.clear()
+    return found
+
+
+def _effect(state: DlidState) -> str:
+    return "" if state.event < 0 else _box(state.config).effects[state.event]
+
+
+def _seat_names() -> tuple[str, ...]:
+    names = (
+        *("hp", "mhp", "st", "mst", "w", "t", "ws", "ts", "cmh", "cms", "card", "daily"),
+        *("down", "rev", "mdmg", "today"),
+    )
+    return tuple(f"{x}[{i}]" for i in SEATS for x in names)
+
+
+def _seats(state: DlidState) -> list[int | bool]:
+    """Each character: its counts and flags, the maxima the rulebook computes (as
+    :func:`expected_maxima`), its morning's damage (as :func:`expected_morning_damage`)."""
+    config = state.config
+    box = _box(config)
+    e = _effect(state)
+    unlocked = state.unlocked
+    relax = 2 if box.relaxation >= 0 and unlocked[box.relaxation] else 0
+    warm = sum(1 for k in box.warmths if unlocked[k])
+    hurt = 2 if config.tracker == "hard" and config.readings.hard_tracker_damage == "two" else 1
+    if state.building >= 0 and state.building in box.shelter:
+        hurt = 0
+    hurt += (e == "volcano") + (config.challenge == "fruitarianism")
+    out: list[int | bool] = []
+    for m in state.members:
+        c = m.character
+        ws, ts = box.slots[c]
+        hp = min(max(box.health[c] + relax, 0), STAT_CAP)
+        st = box.stamina[c] + warm - sum(1 for w in m.weapons if w == content.CLUB)
+        st = min(max(st, 0), STAT_CAP)
+        dmg = 0 if e == "morale" or box.names[c] == "Vog" else hurt
+        out += (m.hp, m.max_hp, m.stamina, m.max_stamina, len(m.weapons), len(m.tools), ws, ts)
+        out += (hp, st, c, bool(m.used & USED_DAILY), m.down, m.reviving, dmg)
+        out.append(m.investigations + sum(m.guards))
+    return out
+
+
+_TOKEN_NAMES: Final = ("wood", "rock", "fiber", "berries", "meats", "bone", "hide", "fkp", "fkpool")
+
+
+def _tokens(state: DlidState) -> tuple[int, ...]:
+    t = state.tokens
+    fkp = t[FKP] + sum(state.placed) + sum(state.unlocked)
+    return (
+        t[WOOD],
+        t[ROCK],
+        t[FIBER],
+        t[BERRY] + t[COOKED_BERRY],
+        t[MEAT] + t[COOKED_MEAT],
+        t[BONE],
+        t[HIDE],
+        fkp,
+        t[FKP],
+    )
+
+
+def _held(state: DlidState) -> tuple[int, ...]:
+    kinds = _box(state.config).kinds
+    spare = [kinds[j] for m in state.members for j in m.spare]
+    held = sum(len(m.weapons) + len(m.tools) + len(m.spare) for m in state.members)
+    return held, spare.count("weapon"), spare.count("tool")
+
+
+def _mover(state: DlidState) -> tuple[int, ...]:
+    return rules.to_move(state), expected_mover(state)
+
+
+def _step(state: DlidState) -> tuple[int | bool, ...]:
+    step = state.step
+    return (
+        PHASE_OF[step],
+        step is Step.NIGHT,
+        step in (Step.BREAK_TOOL, Step.LOSE_ITEMS, Step.REFUEL),
+        step is Step.LOSE_ITEMS,
+    )
+
+
+def _event(state: DlidState) -> tuple[int | bool, ...]:
+    e = _effect(state)
+    cut = {"screeching": 3, "cold-wind": 2}.get(e, 0)
+    return (cut, e in QUIET_EVENTS, e == "teaching", e == "fog", e == "sunburn", e == "winds")
+
+
+_CONFIG_NAMES: Final = (
+    "last",
+    "fs",
+    "shared",
+    "hard",
+    "refuelok",
+    "nightend",
+    "sur",
+    *(f"{x}[{k}]" for k in DISCOVERIES for x in ("pa", "pb")),
+)
+
+
+def _config(state: DlidState) -> tuple[int | bool, ...]:
+    return _box(state.config).constants
+
+
+def _result(state: DlidState) -> tuple[bool, ...]:
+    result = state.result
+    return (
+        result is not None,
+        result is not None and bool(result.winners),
+        result is not None and result.rule == "DLID-END-2",
+    )
+
+
+def _tree(state: DlidState) -> tuple[bool, ...]:
+    unlocked = state.unlocked
+    n = len(unlocked)
+    return tuple(unlocked[k] if k < n else False for k in DISCOVERIES)
+
+
+def _made(state: DlidState) -> tuple[int, ...]:
+    kinds = _box(state.config).kinds
+    made = state.made
+    return (*made, sum(n for j, n in enumerate(made) if kinds[j] == "building"))
+
+
+def _pending(state: DlidState) -> tuple[int]:
+    """The decision fields set (a finished game holds none)."""
+    return (
+        (state.actor >= 0)
+        + (state.deck >= 0)
+        + len(state.drawn)
+        + state.planning
+        + state.again
+        + (state.roll >= 0)
+        + (state.take >= 0)
+        + state.owed
+        + state.mabe,
+    )
+
+
+MEAL_COST: Final = {BERRY: 3, COOKED_BERRY: 2, MEAT: 2, COOKED_MEAT: 1}
+"""The tokens a meal eats (Action Cards, Eating): 3 berries, 2 cooked berries, 2 meat, 1
+cooked meat; Challenge 3 adds fiber as berries (3)."""
+_DRAWS: Final = tuple(DrawCard(deck) for deck in range(DECKS))
+_INVESTIGATE: Final = Investigate()
+_WOOD: Final = AddWood()
+_OFFER_NAMES: Final = (
+    "tnode",
+    "fnode",
+    "tturn",
+    "tcard",
+    "tst",
+    "tw",
+    "tt",
+    "inv",
+    "discs",
+    "menub",
+    "menum",
+    "crev",
+    "mush",
+    "linv",
+    "lwood",
+    "lcron",
+    "leat",
+    "lrev",
+    "tradeok",
+    "ltrade",
+    *(f"{x}[{d}]" for d in range(DECKS) for x in ("left", "ldraw")),
+    "fseat",
+    "fhurt",
+    "lvog",
+)
+_NO_TURN: Final = (
+    *(False, False, -1, 0, 0, 0, 0, 0, 0, 0, 0),
+    *(False, False, False, False, 0, 0, 0, False, 0),
+    *(False,) * 8,
+)
+
+
+def _offers(state: DlidState) -> tuple[int | bool, ...]:
+    """At a decision node of a turn or a fight, what the rulebook decides its offers by
+    (restated from the state, not from the rules modules) and what the reference's
+    listing offers."""
+    step = state.step
+    if step is Step.FIGHT:
+        return (False, True, *_NO_TURN[2:], *_fight(state))
+    if step is not Step.TURN:
+        return (*_NO_TURN, -1, 0, 0)
+    who = state.turn
+    t = state.tokens
+    berries = (t[BERRY] >= MEAL_COST[BERRY]) + (t[COOKED_BERRY] >= MEAL_COST[COOKED_BERRY])
+    if state.config.challenge == CHALLENGES[3]:
+        berries += t[FIBER] >= MEAL_COST[BERRY]
+    meats = (t[MEAT] >= MEAL_COST[MEAT]) + (t[COOKED_MEAT] >= MEAL_COST[COOKED_MEAT])
+    actions = rules.legal_actions(state)
+    cron = eat = revive = trade = 0
+    for a in actions:
+        if isinstance(a, Trade):
+            trade += 1
+        elif isinstance(a, Eat):
+            eat += 1
+        elif isinstance(a, Revive):
+            revive += 1
+        elif isinstance(a, Skill) and a.skill == "cron-shuffle":
+            cron += 1
+    decks: list[bool] = []
+    for d in range(DECKS):
+        left = state.on_top[d] >= 0 or any(state.decks[d]) or any(state.discards[d])
+        decks += (left, _DRAWS[d] in actions)
+    m = state.members[who]
+    return (
+        True,
+        False,
+        who,
+        m.character,
+        m.stamina,
+        len(m.weapons),
+        len(m.tools),
+        m.investigations,
+        sum(1 for pile in state.discards if any(pile)),
+        berries,
+        meats,
+        t[COOKED_MEAT] >= REVIVE_MEAT,
+        _effect(state) == "mushroom",
+        _INVESTIGATE in actions,
+        _WOOD in actions,
+        cron,
+        eat,
+        revive,
+        _may_trade(state),
+        trade,
+        *decks,
+        -1,
+        0,
+        0,
+    )
+
+
+TRADE_COST: Final = 1
+TRADE_GIVE: Final = 3
+TRADE_GIVE_STOCK_HUT: Final = 2
+NO_TRADE: Final = (CHALLENGES[3], CHALLENGES[7])
+
+
+def _may_trade(state: DlidState) -> bool:
+    """Whether the turn's character may trade at all, restated from the rulebook (Trade:
+    1 stamina, plus Challenge 5's surcharge, and 3 tokens from the pool for one, 2 with
+    the Stock Hut; none in Challenges 3 and 7)."""
+    config = state.config
+    if config.challenge in NO_TRADE:
+        return False
+    ice = 1 if config.challenge == CHALLENGES[5] else 0
+    if state.members[state.turn].stamina < TRADE_COST + ice:
+        return False
+    give = TRADE_GIVE_STOCK_HUT if state.building in _box(config).stock else TRADE_GIVE
+    return sum(state.tokens) >= give
+
+
+def _fight(state: DlidState) -> tuple[int, int, int]:
+    """The fighter, the plain ways to fight listed that leave the fighter hurt, and
+    Vog's covers listed. A fight hurts, restated from the combat rules (DLID-COMBAT-1 to
+    DLID-COMBAT-5): the weapons chosen kill when their damage reaches the card's life,
+    and then the fighter takes 1 unless every weapon chosen reaches 2 or more; otherwise
+    the fighter takes the card's damage."""
+    who = state.actor
+    card = content.box(state.config).decks[state.deck][state.drawn[0]]
+    table = content.items(state.config)
+    weapons = state.members[who].weapons
+    hurt = vog = 0
+    for a in rules.legal_actions(state):
+        if not isinstance(a, Fight):
+            continue
+        if a.vog:
+            vog += 1
+        elif a.armour < 0:
+            chosen = [table[weapons[s]] for s in a.weapons]
+            kill = bool(chosen) and sum(w.damage for w in chosen) >= card.life
+            reach = min((w.range for w in chosen), default=0)
+            hurt += ((0 if reach >= 2 else 1) if kill else card.damage) > 0
+    return who, hurt, vog
+
+
+_FIELDS_ALL: Final = tuple(DlidState.__struct_fields__)
+
+
+def _parts() -> tuple[Part[DlidState], ...]:
+    c = ("config",)
+    return (
+        Part((*c, "members", "unlocked", "event", "building"), _seat_names(), _seats),
+        Part(("tokens", "placed", "unlocked"), _TOKEN_NAMES, _tokens),
+        Part((*c, "members"), ("held", "spw", "spt"), _held),
+        Part(
+            (*c, "step", "turn", "actor", "first", "members", "result"),
+            ("mover", "expect"),
+            _mover,
+        ),
+        Part(("step",), ("phase", "fresh", "settled", "losing"), _step),
+        Part((*c, "event"), ("cut", "quiet", "teach", "fog", "sun", "winds"), _event),
+        Part(
+            ("wood_taken", "pit", "pit_food", "day"),
+            ("wtaken", "pit", "pitfood", "day"),
+            lambda s: (s.wood_taken, s.pit, s.pit_food, s.day),
+        ),
+        Part(c, _CONFIG_NAMES, _config),
+        Part(
+            ("to_lose",),
+            ("owew", "owet"),
+            lambda s: (bool(s.to_lose & WEAPON_BIT), bool(s.to_lose & TOOL_BIT)),
+        ),
+        Part(("result",), ("ended", "won", "lostpit"), _result),
+        Part(("unlocked",), tuple(f"u[{k}]" for k in DISCOVERIES), _tree),
+        Part((*c, "made"), (*(f"made[{j}]" for j in ITEMS), "bld"), _made),
+        Part(
+            ("actor", "deck", "drawn", "planning", "again", "roll", "take", "owed", "mabe"),
+            ("pend",),
+            _pending,
+        ),
+        Part(_FIELDS_ALL, _OFFER_NAMES, _offers),
+    )
+
+
+ABSTRACTION: Final = Abstraction(MODEL, _parts(), kind=DlidState)
+
+
 def abstract(state: State) -> dict[str, int | bool]:
     """The model's variables of ``state``."""
     assert isinstance(state, DlidState)
-    config = state.config
-    out: dict[str, int | bool] = {}
-    for i in SEATS:
-        m = state.members[i]
-        card = content.box(config).characters[m.character]
-        out[f"hp[{i}]"] = m.hp
-        out[f"mhp[{i}]"] = m.max_hp
-        out[f"st[{i}]"] = m.stamina
-        out[f"mst[{i}]"] = m.max_stamina
-        out[f"w[{i}]"] = len(m.weapons)
-        out[f"t[{i}]"] = len(m.tools)
-        out[f"ws[{i}]"] = card.weapon_slots
-        out[f"ts[{i}]"] = card.tool_slots
-        out[f"cmh[{i}]"], out[f"cms[{i}]"] = expected_maxima(state, m.character, m.weapons)
-        out[f"card[{i}]"] = m.character
-        out[f"daily[{i}]"] = bool(m.used & USED_DAILY)
-        out[f"down[{i}]"] = m.down
-        out[f"rev[{i}]"] = m.reviving
-        out[f"mdmg[{i}]"] = expected_morning_damage(state, i)
-        out[f"today[{i}]"] = m.investigations + sum(m.guards)
-    t = state.tokens
-    out["wood"] = t[WOOD]
-    out["rock"] = t[ROCK]
-    out["fiber"] = t[FIBER]
-    out["berries"] = t[BERRY] + t[COOKED_BERRY]
-    out["meats"] = t[MEAT] + t[COOKED_MEAT]
-    out["bone"] = t[BONE]
-    out["hide"] = t[HIDE]
-    out["fkp"] = t[FKP] + sum(state.placed) + sum(state.unlocked)
-    out["fkpool"] = t[FKP]
-    out["held"] = sum(len(m.weapons) + len(m.tools) + len(m.spare) for m in state.members)
-    out["mover"] = rules.to_move(state)
-    out["expect"] = expected_mover(state)
-    out["wtaken"] = state.wood_taken
-    out["pit"] = state.pit
-    out["pitfood"] = state.pit_food
-    out["day"] = state.day
-    out["last"] = 15 if config.readings.game_end == "day-15" else 14
-    out["phase"] = PHASE_OF[state.step]
-    out["cut"] = expected_stamina_cut(state)
-    out["quiet"] = event_effect(state) in QUIET_EVENTS
-    out["teach"] = event_effect(state) == "teaching"
-    out["fresh"] = state.step is Step.NIGHT
-    out["settled"] = state.step in (Step.BREAK_TOOL, Step.LOSE_ITEMS, Step.REFUEL)
-    table = content.items(config)
-    out["bld"] = sum(n for j, n in enumerate(state.made) if table[j].kind == "building")
-    tree = content.box(config).tree
-    out["fs"] = [d.name for d in tree].index("fire-starter")
-    out["shared"] = config.readings.wood_supply == "shared"
-    out["hard"] = config.tracker == "hard"
-    result = state.result
-    spare = [table[j].kind for m in state.members for j in m.spare]
-    out["spw"] = spare.count("weapon")
-    out["spt"] = spare.count("tool")
-    out["losing"] = state.step is Step.LOSE_ITEMS
-    out["owew"] = bool(state.to_lose & WEAPON_BIT)
-    out["owet"] = bool(state.to_lose & TOOL_BIT)
-    out["ended"] = result is not None
-    out["won"] = result is not None and bool(result.winners)
-    out["lostpit"] = result is not None and result.rule == "DLID-END-2"
-    out["refuelok"] = config.readings.empty_pit == "after-refuel"
-    out["nightend"] = config.readings.game_end == "night-14"
-    for k in DISCOVERIES:
-        if k < len(tree):
-            requires = tree[k].requires
-            out[f"u[{k}]"] = state.unlocked[k]
-            out[f"pa[{k}]"] = requires[0] if requires else -1
-            out[f"pb[{k}]"] = requires[1] if len(requires) > 1 else -1
-        else:
-            out[f"u[{k}]"] = False
-            out[f"pa[{k}]"] = -1
-            out[f"pb[{k}]"] = -1
-    for j in ITEMS:
-        out[f"made[{j}]"] = state.made[j]
-    return out
+    return ABSTRACTION.mapping(state)

@@ -16,22 +16,39 @@ from typing import Final
 import z3
 
 from dieproof.proofs.dont_let_it_die.vocabulary import (
+    ATOUK,
+    AYLA,
     CAP,
     COPIES,
+    CRON,
+    CRON_COST,
     DAY,
     DISCOVERIES,
+    DRAW_COSTS,
     FKP_TOKENS,
+    FORAGE_DECK,
+    GATHER_DECK,
     GOODS,
+    GRUB,
+    HARVEST_DECK,
+    HUNT_DECK,
+    INVESTIGATE_COST,
     ITEMS,
     LAST,
+    MABE,
     MORNING,
+    NANUK,
     NIGHT,
+    OFFER_DESCRIPTIONS,
     OVER,
     REFUEL,
     REVIVED_HP,
+    RIVER,
     SEATS,
     SUPPLY,
+    THUNK,
     VARIABLES,
+    VOG,
     at,
     burn,
     fire_starter,
@@ -83,6 +100,8 @@ def background(v: Vars) -> z3.BoolRef:
         z3.Implies(v.flag("nightend"), v.num("last") == LAST),
         v.num("phase") >= DAY,
         v.num("phase") <= OVER,
+        z3.Implies(v.flag("ended"), v.num("pend") == 0),
+        *offers(v),
     ]
     for i in SEATS:
         parts += [
@@ -95,6 +114,124 @@ def background(v: Vars) -> z3.BoolRef:
         for x in ("pa", "pb"):
             parts += [at(v, x, k) >= -1, at(v, x, k) < len(DISCOVERIES)]
     return z3.And(*parts)
+
+
+DECKS: Final = range(4)
+"""Forage, Gather, Harvest, Hunt."""
+
+
+def meals(v: Vars, i: int) -> z3.ArithRef:
+    """The meals seat ``i`` may eat from the pool (Eating; the characters' cards): none
+    when down, none for Vog without the stamina his meal costs; River only berries,
+    Nanuk only meat."""
+    card = at(v, "card", i)
+    menub, menum = v.num("menub"), v.num("menum")
+    choice = z3.If(card == RIVER, menub, z3.If(card == NANUK, menum, menub + menum))
+    starved = z3.Or(flag_at(v, "down", i), z3.And(card == VOG, at(v, "st", i) < 1))
+    return z3.If(starved, 0, choice)
+
+
+def may_draw(v: Vars, deck: int) -> z3.BoolRef:
+    """The character whose turn it is may take the plain draw of ``deck`` (Action
+    Cards; the characters' cards): the stamina (Forage and Gather 2, Harvest and Hunt 3,
+    Ayla hunts for 2; plus Challenge 5's surcharge) and a card left; Forage not for
+    Atouk or Thunk, Gather not for Thunk; Harvest needs a tool, Hunt a weapon and not
+    Grub or Atouk; neither in the fog."""
+    card = v.num("tcard")
+    cost = DRAW_COSTS[deck] + v.num("sur")
+    if deck == HUNT_DECK:
+        cost = z3.If(card == AYLA, DRAW_COSTS[deck] - 1, DRAW_COSTS[deck]) + v.num("sur")
+    parts = [v.num("tst") >= cost, flag_at(v, "left", deck)]
+    if deck == FORAGE_DECK:
+        parts += [card != ATOUK, card != THUNK]
+    elif deck == GATHER_DECK:
+        parts += [card != THUNK]
+    elif deck == HARVEST_DECK:
+        parts += [v.num("tt") >= 1, z3.Not(v.flag("fog"))]
+    else:
+        parts += [v.num("tw") >= 1, card != GRUB, card != ATOUK, z3.Not(v.flag("fog"))]
+    return z3.And(*parts)
+
+
+def in_box(v: Vars) -> z3.ArithRef:
+    """The token kinds a trade may take: the seven resources and FKP with a token left in
+    the box (FAQ 11: berries and meat counted with their cooked side, wood with the
+    pit's when shared)."""
+    left = [wood_out(v) < SUPPLY, *(v.num(g) < SUPPLY for g in GOODS), v.num("fkp") < FKP_TOKENS]
+    return z3.Sum(*(z3.If(x, 1, 0) for x in left))
+
+
+def offers(v: Vars) -> list[z3.BoolRef]:
+    """What a decision node offers, restated from the rulebook in the abstract
+        quantities; the refinement check holds the reference's listing to it at every such
+        node (``tnode``, ``fnode``: a turn's, a fight's), so an option withheld or wrongly
+    offered is seen. At a turn (``tcard``,
+        ``tst``, ``tw``, ``tt``: the card, stamina, weapons and tools of the character whose
+        turn it is): a plain draw of each deck exactly as :func:`may_draw` says (DLID-DAY-2,
+        DLID-DAY-3); a plain Investigate Fire exactly when the character is not Mabe, has the
+        stamina and neither sunburn nor, after one investigation today, the winds forbid it;
+        Cron's reshuffle once per deck with a discard pile, when he has 2 stamina and the
+        mushrooms do not forbid skills; one meal per character in play and food it may eat
+        from the menu the pool affords; a wood for the pit exactly when the pool has one; a
+        revival per character down and not being revived, when the pool has the cooked meat;
+    when the character may trade, one trade per kind left in the box (:func:`in_box`).
+        In a fight: Vog's cover once per plain way to fight that hurts, when Vog is in play
+        and not the fighter (DLID-COMBAT)."""
+    turn = v.num("tturn")
+    card, stamina = v.num("tcard"), v.num("tst")
+    investigate = z3.And(
+        card != MABE,
+        stamina >= INVESTIGATE_COST + v.num("sur"),
+        z3.Not(v.flag("sun")),
+        z3.Not(z3.And(v.flag("winds"), v.num("inv") >= 1)),
+    )
+    cron = z3.And(card == CRON, stamina >= CRON_COST, z3.Not(v.flag("mush")))
+    waiting = z3.Sum(
+        *(z3.If(z3.And(flag_at(v, "down", i), z3.Not(flag_at(v, "rev", i))), 1, 0) for i in SEATS)
+    )
+    fighter = v.num("fseat")
+    vog = z3.Or(
+        *(
+            z3.And(at(v, "card", i) == VOG, z3.Not(flag_at(v, "down", i)), fighter != i)
+            for i in SEATS
+        )
+    )
+    at_turn = [
+        *(flag_at(v, "ldraw", d) == may_draw(v, d) for d in DECKS),
+        v.flag("linv") == investigate,
+        v.num("lcron") == z3.If(cron, v.num("discs"), 0),
+        v.num("leat") == z3.Sum(*(meals(v, i) for i in SEATS)),
+        v.flag("lwood") == (v.num("wood") >= 1),
+        v.num("lrev") == z3.If(v.flag("crev"), waiting, 0),
+        v.num("ltrade") == z3.If(v.flag("tradeok"), in_box(v), 0),
+    ]
+    seat = [
+        z3.Implies(
+            turn == i,
+            z3.And(
+                card == at(v, "card", i),
+                stamina == at(v, "st", i),
+                v.num("tw") == at(v, "w", i),
+                v.num("tt") == at(v, "t", i),
+            ),
+        )
+        for i in SEATS
+    ]
+    return [
+        z3.Implies(
+            v.flag("tnode"),
+            z3.And(v.num("phase") == DAY, turn >= 0, turn < len(SEATS), *seat, *at_turn),
+        ),
+        z3.Implies(
+            v.flag("fnode"),
+            z3.And(
+                v.num("phase") == DAY,
+                fighter >= 0,
+                fighter < len(SEATS),
+                v.num("lvog") == z3.If(vog, v.num("fhurt"), 0),
+            ),
+        ),
+    ]
 
 
 def init(v: Vars) -> z3.BoolRef:
@@ -1027,5 +1164,6 @@ MODEL = Model(
     goals=GOALS,
     wrong=WRONG,
     background=background,
+    descriptions=OFFER_DESCRIPTIONS,
     simple_solver=True,
 )

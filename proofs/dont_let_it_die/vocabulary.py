@@ -20,8 +20,11 @@ from typing import Final
 import z3
 
 from dieproof.proofs.model import Sort, Vars
+from dieproof.reference.dont_let_it_die.content import CHARACTERS
 from dieproof.reference.dont_let_it_die.types import (
     CHARACTERS_IN_PLAY,
+    COST_INVESTIGATE,
+    DECK_COSTS,
     FKP_SUPPLY,
     ITEM_COPIES,
     LAST_DAY,
@@ -32,6 +35,18 @@ from dieproof.reference.dont_let_it_die.types import (
 )
 
 SEATS: Final = range(CHARACTERS_IN_PLAY)
+_CARD_NAMES: Final = [c.name for c in CHARACTERS]
+ATOUK, AYLA, CRON, GRUB, MABE, NANUK, RIVER, THUNK, VOG = (
+    _CARD_NAMES.index(n)
+    for n in ("Atouk", "Ayla", "Cron", "Grub", "Mabe", "Nanuk", "River", "Thunk", "Vog")
+)
+"""The character cards the offers depend on (content order)."""
+CRON_COST: Final = 2
+DRAW_COSTS: Final = DECK_COSTS
+INVESTIGATE_COST: Final = COST_INVESTIGATE
+"""Stamina for Cron's reshuffle (his card), a draw from each deck (Forage, Gather,
+Harvest, Hunt) and Investigate Fire (the reference card's costs)."""
+FORAGE_DECK, GATHER_DECK, HARVEST_DECK, HUNT_DECK = range(4)
 DISCOVERIES: Final = range(15)
 """Slots for the discoveries of the largest tree (a smaller tree leaves the rest locked,
 without arrows)."""
@@ -117,6 +132,93 @@ GLOBAL_BOOL: Final = (
     "owew",
     "owet",
 )
+OFFER_INT: Final = (
+    "tturn",
+    "tcard",
+    "tst",
+    "tw",
+    "tt",
+    "sur",
+    "inv",
+    "discs",
+    "menub",
+    "menum",
+    "lcron",
+    "leat",
+    "lrev",
+    "ltrade",
+    "pend",
+    "fseat",
+    "fhurt",
+    "lvog",
+)
+OFFER_BOOL: Final = (
+    "tnode",
+    "fnode",
+    "fog",
+    "sun",
+    "winds",
+    "mush",
+    "crev",
+    "tradeok",
+    "linv",
+    "lwood",
+    *(f"{x}[{d}]" for d in range(4) for x in ("left", "ldraw")),
+)
+"""What a state offers, and what the rulebook decides it by (``tnode``, ``fnode``: the
+state is a turn's, a fight's decision node) (the background holds each
+state to it; no transition keeps or sets them): at the decision node of a turn, the seat
+whose turn it is (``tturn``, -1 at any other node), the stamina surcharge (``sur``), the
+night event in force (fog, sunburn, the winds, the mushrooms), whether each deck has a
+card (``left[d]``, Forage, Gather, Harvest, Hunt), the turn's character's Investigate
+Fire actions today (``inv``), the decks with a card in their discard pile (``discs``),
+the berry and meat meals the pool affords (``menub``, ``menum``), whether it affords a
+revival (``crev``); and, read from the reference's listing of the node, whether a plain
+draw from each deck (``ldraw[d]``), a plain Investigate Fire (``linv``) and a wood for
+the pit (``lwood``) are offered, how many reshuffles of Cron's (``lcron``), meals
+(``leat``) and revivals (``lrev``). At a fight's decision node: the fighter (``fseat``,
+else -1), the plain ways to fight listed that leave the fighter hurt (``fhurt``, by the
+combat rules restated) and Vog's covers listed (``lvog``). ``pend``: the decision fields
+a finished game still holds (the fighter, the deck, the cards drawn, a pending roll,
+choice or payment)."""
+OFFER_DESCRIPTIONS: Final = {
+    "tnode": "the state is a turn's decision node (the actions of the turn's character)",
+    "fnode": "the state is a fight's decision node",
+    "tturn": "at a turn's node, the seat whose turn it is",
+    "tcard": "at a turn's node, that character's card",
+    "tst": "at a turn's node, that character's stamina",
+    "tw": "at a turn's node, that character's weapons equipped",
+    "tt": "at a turn's node, that character's tools equipped",
+    "sur": "Challenge 5's stamina surcharge on every action (0 or 1)",
+    "inv": "at a turn's node, that character's Investigate Fire actions today",
+    "discs": "at a turn's node, the decks with a card in their discard pile",
+    "menub": "at a turn's node, the berry meals the pool affords (3 berries, 2 cooked; "
+    "Challenge 3: 3 fiber)",
+    "menum": "at a turn's node, the meat meals the pool affords (2 meat, 1 cooked)",
+    "crev": "at a turn's node, the pool has the cooked meat a revival eats",
+    "fog": "the fog night event is in force",
+    "sun": "the sunburn night event is in force",
+    "winds": "the winds night event is in force",
+    "mush": "at a turn's node, the mushroom night event is in force",
+    "lcron": "listed at a turn's node: Cron's reshuffles",
+    "leat": "listed at a turn's node: the meals",
+    "lrev": "listed at a turn's node: the revivals",
+    "linv": "listed at a turn's node: a plain Investigate Fire",
+    "lwood": "listed at a turn's node: a wood for the pit",
+    "tradeok": "at a turn's node, the character may trade (stamina, tokens to give, not "
+    "Challenge 3 or 7)",
+    "ltrade": "listed at a turn's node: the trades (one per token kind taken)",
+    **{
+        f"left[{d}]": f"at a turn's node, deck {d} (Forage, Gather, Harvest, Hunt) has a card"
+        for d in range(4)
+    },
+    **{f"ldraw[{d}]": f"listed at a turn's node: a plain draw of deck {d}" for d in range(4)},
+    "fseat": "at a fight's node, the fighter's seat",
+    "fhurt": "listed at a fight's node: the plain ways to fight that leave the fighter hurt",
+    "lvog": "listed at a fight's node: Vog's covers",
+    "pend": "decision fields set (fighter, deck, cards drawn, roll, choice, payment, ...)",
+}
+"""What each variable of :data:`OFFER_INT` and :data:`OFFER_BOOL` means, for the docs."""
 CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend")
 """Fixed by the configuration: never change."""
 
@@ -133,6 +235,10 @@ def _variables() -> dict[str, Sort]:
     for name in GLOBAL_INT:
         out[name] = "int"
     for name in GLOBAL_BOOL:
+        out[name] = "bool"
+    for name in OFFER_INT:
+        out[name] = "int"
+    for name in OFFER_BOOL:
         out[name] = "bool"
     for k in DISCOVERIES:
         out[f"u[{k}]"] = "bool"

@@ -1,0 +1,89 @@
+"""Don't Let It Die's model holds what a decision node offers (issue 12): the background
+refutes a listing that withholds an option or offers one the rulebook forbids, and the
+refinement check sees a rules module that does."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dieproof.proofs import CompiledModel, proofs_for, refine
+from dieproof.reference import game
+from dieproof.reference.core import CHANCE, TERMINAL
+from dieproof.reference.core.chance import sample
+from dieproof.reference.dont_let_it_die import day
+from dieproof.reference.dont_let_it_die.types import DlidState, Member
+
+GAME_ID = "dont-let-it-die"
+
+
+def _turn_offering(*names: str) -> dict[str, int | bool]:
+    """The abstraction of the first turn node of seeded random games at which every flag
+    in ``names`` is true."""
+    g, proofs = game(GAME_ID), proofs_for(GAME_ID)
+    configs = list(g.configs())
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = g.initial_state(configs[seed % len(configs)])
+        while g.to_move(state) != TERMINAL:
+            a = proofs.abstract(state)
+            if a["tnode"] and all(a[n] for n in names):
+                return a
+            action = (
+                sample(g.chance_outcomes(state), rng)
+                if g.to_move(state) == CHANCE
+                else g.sample_legal_action(state, rng)
+            )
+            state = g.apply(state, action)
+    raise AssertionError(f"no turn node offers {names}")
+
+
+@pytest.mark.parametrize(
+    ("name", "change"),
+    [
+        ("ldraw[0]", "flip"),
+        ("ldraw[1]", "flip"),
+        ("ldraw[2]", "flip"),
+        ("linv", "flip"),
+        ("lwood", "flip"),
+        ("leat", "add"),
+        ("lcron", "add"),
+        ("lrev", "add"),
+        ("ltrade", "add"),
+    ],
+)
+def test_a_listing_that_withholds_or_adds_an_option_breaks_the_background(
+    name: str, change: str
+) -> None:
+    cm = CompiledModel.of(proofs_for(GAME_ID).model)
+    a = _turn_offering("ldraw[0]", "ldraw[1]", "ldraw[2]", "linv", "lwood", "leat", "tradeok")
+    assert cm.background_holds(cm.pack(a))
+    wrong = dict(a)
+    wrong[name] = (not a[name]) if change == "flip" else int(a[name]) + 1
+    assert not cm.background_holds(cm.pack(wrong))
+
+
+def test_refinement_sees_a_harvest_withheld(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The sampled mutant day:may_draw:And->Or: a character without a tool may draw from
+    # no deck, and nobody may Harvest. Every state is one the model allows; only the
+    # listing shows it.
+    def may_draw(member: Member, deck: int, fog: bool) -> bool:
+        return deck != 2 and bool(member.tools) and not fog
+
+    monkeypatch.setattr(day, "may_draw", may_draw)
+    monkeypatch.setattr(day, "_DRAW_OPTIONS", {})
+    report = refine(game(GAME_ID), proofs_for(GAME_ID), games=40, seed=0)
+    assert report.failure is not None
+    assert report.failure.kind == "background"
+
+
+def test_refinement_sees_investigate_fire_under_sunburn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Investigate Fire offered whatever the night event (sunburn forbids it).
+    def may_investigate(state: DlidState, who: int) -> bool:
+        return True
+
+    monkeypatch.setattr(day, "may_investigate", may_investigate)
+    report = refine(game(GAME_ID), proofs_for(GAME_ID), games=200, seed=0)
+    assert report.failure is not None
+    assert report.failure.kind == "background"
