@@ -54,23 +54,6 @@ KARA_CARD, DUB_CARD = 2, 4
 """The character cards whose skills decide a node (content order)."""
 
 
-def expected_maxima(state: DlidState, character: int, weapons: tuple[int, ...]) -> tuple[int, int]:
-    """A character's maxima restated from the rulebook rather than taken from the rules
-    modules: the card's health, +2 with Relaxation; the card's stamina, +1 per Warmth
-    unlocked, -1 per Club equipped; each within 0 and 10 (Fire Knowledge Points, Items,
-    FAQ 2)."""
-    card = content.box(state.config).characters[character]
-    names = [d.name for d in content.box(state.config).tree]
-
-    def unlocked(name: str) -> bool:
-        return name in names and state.unlocked[names.index(name)]
-
-    hp = card.health + (2 if unlocked("relaxation") else 0)
-    st = card.stamina + sum(unlocked(f"warmth-{n}") for n in (1, 2, 3))
-    st -= sum(1 for w in weapons if w == content.CLUB)
-    return min(max(hp, 0), STAT_CAP), min(max(st, 0), STAT_CAP)
-
-
 QUIET_EVENTS = frozenset(
     {
         "fog",
@@ -95,36 +78,6 @@ QUIET_EVENTS = frozenset(
 """The night events whose instructions touch nobody's health at night (DLID-NIGHT-2: the
 rival tribes, the healing smoke, the stampede, the sabertooths, the cold wind and the
 starving boars do)."""
-
-
-def event_effect(state: DlidState) -> str:
-    """The effect of the night event card in force, "" before the first."""
-    if state.event < 0:
-        return ""
-    return content.box(state.config).night_events[state.event].effect
-
-
-def expected_morning_damage(state: DlidState, seat: int) -> int:
-    """The damage the morning deals ``seat`` under the night event in force, restated
-    from the rulebook rather than taken from the rules modules: everyone takes 1 (Morning
-    Phase, step 3; 2 on the Hard side under DLID-A4's "two"), none with the Shelter, 1
-    more after the volcano and in Challenge 8 (Fruitarianism); none after high morale,
-    and none for Vog (his card)."""
-    config = state.config
-    e = event_effect(state)
-    name = content.box(config).characters[state.members[seat].character].name
-    if e == "morale" or name == "Vog":
-        return 0
-    hurt = 2 if config.tracker == "hard" and config.readings.hard_tracker_damage == "two" else 1
-    if state.building >= 0 and content.items(config)[state.building].name == "Shelter":
-        hurt = 0
-    return hurt + (e == "volcano") + (config.challenge == "fruitarianism")
-
-
-def expected_stamina_cut(state: DlidState) -> int:
-    """How far below the maximum the morning refills stamina under the night event in
-    force (DLID-NIGHT-2: screeching beasts 3, the cold wind 2, else 0)."""
-    return {"screeching": 3, "cold-wind": 2}.get(event_effect(state), 0)
 
 
 def _player_of(config: DlidConfig, seat: int) -> int:
@@ -231,8 +184,12 @@ def _seat_names() -> tuple[str, ...]:
 
 
 def _seats(state: DlidState) -> list[int | bool]:
-    """Each character: its counts and flags, the maxima the rulebook computes (as
-    :func:`expected_maxima`), its morning's damage (as :func:`expected_morning_damage`)."""
+    """Each character: its counts and flags; the maxima restated from the rulebook, not
+    taken from the rules modules (the card's health, +2 with Relaxation; the card's
+    stamina, +1 per Warmth unlocked, -1 per Club equipped; each within 0 and 10: Fire
+    Knowledge Points, Items, FAQ 2); and the damage its morning deals (Morning Phase,
+    step 3: 1 each, 2 on the Hard side under DLID-A4's "two", none with the Shelter, 1
+    more after the volcano and in Challenge 8; none after high morale, none for Vog)."""
     config = state.config
     box = _box(config)
     e = _effect(state)
