@@ -3,25 +3,37 @@ maxima, the tree) as small functions over immutable values."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 from dieproof.reference.core.chance import CACHE_LIMIT
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.types import (
+    BERRY,
+    CHALLENGES,
     CHARACTERS_IN_PLAY,
+    COOKED_BERRY,
+    COOKED_MEAT,
+    FIBER,
     FKP,
     FKP_SUPPLY,
+    MEAT,
     STAT_CAP,
     SUPPLY_GROUPS,
     SUPPLY_OF,
     TOKEN_SUPPLY,
     USED_MABE,
     WOOD,
+    Craft,
     DlidConfig,
     DlidState,
+    Equip,
+    Give,
     Member,
+    PlaceFkp,
     Step,
+    Trade,
+    Unequip,
     challenge_number,
 )
 
@@ -47,6 +59,94 @@ from dieproof.reference.dont_let_it_die.types import (
 """Character indices (content order)."""
 
 
+ICE_AGE: Final = CHALLENGES[5]
+"""Challenge 5's name (``surcharge`` compares names: it is asked several times a listing)."""
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Table:
+    """What the turn's listing reads of a configuration, resolved once per configuration
+    (found by identity, like :func:`~dieproof.reference.dont_let_it_die.content.box`),
+    with the listing's memos of this configuration: the Challenge, the Ice Age surcharge,
+    the night events' effects, the cooking discoveries, the foods, the wood supply's
+    reading."""
+
+    __slots__ = (
+        "box",
+        "challenge",
+        "config",
+        "cook_berry",
+        "cook_meat",
+        "craft_choices",
+        "craftable",
+        "effects",
+        "foods",
+        "items",
+        "morning",
+        "placements",
+        "raw_trades",
+        "shared_wood",
+        "surcharge",
+        "trades",
+    )
+
+    def __init__(self, config: DlidConfig) -> None:
+        box = content.box(config)
+        c = challenge_number(config)
+        self.config: Final = config
+        self.box: Final = box
+        self.items: Final = content.items(config)
+        self.challenge: Final = c
+        self.surcharge: Final = 1 if config.challenge == ICE_AGE else 0
+        self.effects: Final = tuple(e.effect for e in box.night_events)
+        self.cook_berry: Final = box.discovery.get("cooking-1", -1)
+        self.cook_meat: Final = box.discovery.get("cooking-2", -1)
+        self.trades: Final = c not in (3, 7)
+        self.foods: Final = (
+            (BERRY, FIBER, MEAT, COOKED_BERRY, COOKED_MEAT)
+            if c == 3
+            else (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)
+        )
+        self.shared_wood: Final = config.readings.wood_supply == "shared"
+        self.craftable: dict[tuple[tuple[bool, ...], tuple[int, ...], int], tuple[int, ...]] = {}
+        self.craft_choices: dict[
+            tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], tuple[Craft, ...]
+        ] = {}
+        self.placements: dict[tuple[tuple[bool, ...], bool, bool], tuple[PlaceFkp, ...]] = {}
+        self.morning: dict[
+            tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+            tuple[Equip | Unequip | Give, ...],
+        ] = {}
+        self.raw_trades: dict[tuple[tuple[int, ...], int], tuple[Trade, ...]] = {}
+
+
+_TABLES: dict[int, Table] = {}
+"""Each configuration seen (by identity) with its table; the table holds the configuration,
+so that its id cannot be reused meanwhile."""
+
+
+def table_of(config: DlidConfig) -> Table:
+    """The :class:`Table` of ``config`` (built on first use; bounded like
+    :data:`~dieproof.reference.core.chance.CACHE_LIMIT`)."""
+    found = _TABLES.get(id(config))
+    if found is not None and found.config is config:
+        return found
+    if len(_TABLES) >= CACHE_LIMIT:
+        _TABLES.clear()
+    found = _TABLES[id(config)] = Table(config)
+    return found
+
+
+def remember(memo: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Store ``value`` under ``key`` in a bounded memo, emptied when full."""
+    if len(memo) >= CACHE_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 def discovery_index(config: DlidConfig, name: str) -> int:
     """The index of discovery ``name`` in ``config``'s tree, or -1."""
     return content.box(config).discovery.get(name, -1)
@@ -66,13 +166,6 @@ def text_abilities(state: DlidState) -> bool:
 def tier_open(state: DlidState, tier: int) -> bool:
     """Whether items of ``tier`` may be crafted. Implements DLID-ITEMS-3."""
     return tier == 0 or has(state, f"crafting-{tier}")
-
-
-def cooking(state: DlidState, token: int) -> bool:
-    """Whether ``token`` (BERRY, MEAT) may be cooked: Cooking 1 berries, Cooking 2 meat."""
-    from dieproof.reference.dont_let_it_die.types import BERRY
-
-    return has(state, "cooking-1" if token == BERRY else "cooking-2")
 
 
 # -- supplies ----------------------------------------------------------------------------------

@@ -9,11 +9,9 @@ action exactly when its kind's generator lists it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from operator import ge
 from typing import Final
 
-from dieproof.reference.core.chance import CACHE_LIMIT
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.base import (
@@ -24,6 +22,7 @@ from dieproof.reference.dont_let_it_die.base import (
     DUB,
     GRONK,
     GRUB,
+    ICE_AGE,
     KARA,
     MABE,
     NANUK,
@@ -34,10 +33,11 @@ from dieproof.reference.dont_let_it_die.base import (
     THUNK,
     VOG,
     ZEEBO,
+    Table,
     add_stamina,
-    cooking,
     damage,
     find,
+    fkp_in_box,
     gain,
     has,
     heal,
@@ -46,15 +46,16 @@ from dieproof.reference.dont_let_it_die.base import (
     pay_stamina,
     refit,
     refit_all,
+    remember,
     set_member,
     spend,
+    table_of,
     text_abilities,
     tier_open,
 )
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     BONE,
-    CHALLENGES,
     CHARACTERS_IN_PLAY,
     COOKED_BERRY,
     COOKED_MEAT,
@@ -105,6 +106,7 @@ from dieproof.reference.dont_let_it_die.types import (
     Reroll,
     Revive,
     Skill,
+    SkillName,
     Step,
     Trade,
     challenge_number,
@@ -130,10 +132,6 @@ def effect(state: DlidState) -> str:
 def surcharge(state: DlidState) -> int:
     """Challenge 5 (Ice Age): every action costs 1 stamina more. Implements DLID-CHAL-5."""
     return 1 if state.config.challenge == ICE_AGE else 0
-
-
-ICE_AGE: Final = CHALLENGES[5]
-"""Challenge 5's name (``surcharge`` compares names: it is asked several times a listing)."""
 
 
 # -- the turn's actions ----------------------------------------------------------------------
@@ -185,19 +183,15 @@ _DRAW_OPTIONS: dict[
 ] = {}
 
 
-def _draws(state: DlidState, who: int) -> list[DrawCard]:
-    m = state.members[who]
+def _draws(state: DlidState, who: int, m: Member, fx: str, sur: int) -> tuple[DrawCard, ...]:
     planning = state.building == content.PLANNING_HUT and state.planning_used < PLANNING_DRAWS
-    fog = effect(state) == "fog"
+    fog = fx == "fog"
     nirv = m.character == NIRV and not m.used & USED_FREE
-    sur = surcharge(state)
     # the draws by deck, the cards aside: remembered per character, equipment, night
     # event, stamina and the rest of what they depend on
     key = (m.character, bool(m.weapons), bool(m.tools), fog, m.stamina, nirv, planning, sur)
     options = _DRAW_OPTIONS.get(key)
     if options is None:
-        if len(_DRAW_OPTIONS) >= CACHE_LIMIT:
-            _DRAW_OPTIONS.clear()
         found: list[tuple[int, tuple[DrawCard, ...]]] = []
         for deck in range(DECKS):
             if not may_draw(m, deck, fog):
@@ -214,32 +208,44 @@ def _draws(state: DlidState, who: int) -> list[DrawCard]:
                     out.append(free_planned)
             if out:
                 found.append((deck, tuple(out)))
-        options = _DRAW_OPTIONS[key] = tuple(found)
-    return [a for deck, actions in options if cards_left(state, deck) for a in actions]
+        options = remember(_DRAW_OPTIONS, key, tuple(found))
+    left = _cards_left(state)
+    key2 = (options, left)
+    draws = _DRAWS.get(key2)
+    if draws is None:
+        draws = remember(
+            _DRAWS, key2, tuple(a for deck, actions in options if left[deck] for a in actions)
+        )
+    return draws
 
 
-def may_investigate(state: DlidState, who: int) -> bool:
-    m = state.members[who]
-    if m.character == MABE:
-        return False
-    fx = effect(state)
-    if fx == "sunburn":
-        return False
-    return not (fx == "winds" and m.investigations >= 1)
+_DRAWS: dict[
+    tuple[tuple[tuple[int, tuple[DrawCard, ...]], ...], tuple[bool, ...]], tuple[DrawCard, ...]
+] = {}
+"""The draws of each set of draw options and decks with cards left."""
+
+_LEFT: list[
+    tuple[
+        tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[bool, ...]
+    ]
+] = [((), (), (), ())]
+"""The last decks seen (on top, decks, discard piles: the very tuples) with the decks that
+have a card left: a draw replaces them, any other action passes them on unchanged."""
+
+
+def _cards_left(state: DlidState) -> tuple[bool, ...]:
+    """Per deck, :func:`cards_left`; the last answer is kept with the tuples it read."""
+    on_top, decks, discards = state.on_top, state.decks, state.discards
+    last = _LEFT[0]
+    if last[0] is on_top and last[1] is decks and last[2] is discards:
+        return last[3]
+    left = tuple(cards_left(state, deck) for deck in range(DECKS))
+    _LEFT[0] = (on_top, decks, discards, left)
+    return left
 
 
 _INVESTIGATE: Final = Investigate()
 _INVESTIGATE_FREE: Final = Investigate(free=True)
-
-
-def _investigations(state: DlidState, who: int) -> list[Investigate]:
-    if not may_investigate(state, who):
-        return []
-    m = state.members[who]
-    out = [_INVESTIGATE] if m.stamina >= COST_INVESTIGATE + surcharge(state) else []
-    if m.character == RIVER and not m.used & USED_FREE:
-        out.append(_INVESTIGATE_FREE)
-    return out
 
 
 def trade_rate(state: DlidState) -> int:
@@ -251,29 +257,29 @@ def available(state: DlidState, kind: int) -> int:
     return in_box(state, kind)
 
 
-def _trades(state: DlidState, who: int) -> list[Trade]:
-    if challenge_number(state.config) in (3, 7):
-        return []
-    if state.members[who].stamina < COST_TRADE + surcharge(state):
-        return []
-    if sum(state.tokens) < trade_rate(state):
-        return []
-    return [trade for trade in _TRADE_ACTIONS if in_box(state, trade.take) > 0]
-
-
 _TRADE_ACTIONS: Final = tuple(Trade(kind) for kind in (*RAW_KINDS, FKP))
+_TRADE_FKP: Final = _TRADE_ACTIONS[-1]
 _COOK_ACTIONS: Final = {BERRY: Cook(BERRY), MEAT: Cook(MEAT)}
 
 
-def _cooks(state: DlidState, who: int) -> list[Cook]:
-    if state.members[who].stamina < COST_COOK + surcharge(state):
-        return []
+def _trades(state: DlidState, t: Table) -> list[Trade]:
     tokens = state.tokens
-    return [
-        _COOK_ACTIONS[token]
-        for token in (BERRY, MEAT)
-        if tokens[token] > 0 and cooking(state, token)
-    ]
+    if sum(tokens) < trade_rate(state):
+        return []
+    # the raw kinds' supplies read the pool and, with the shared wood supply, the pit:
+    # remembered per pool and pit
+    extra = state.pit - state.pit_food if t.shared_wood else 0
+    key = (tokens, extra)
+    raw = t.raw_trades.get(key)
+    if raw is None:
+        raw = remember(
+            t.raw_trades,
+            key,
+            tuple(trade for trade in _TRADE_ACTIONS[:-1] if in_box(state, trade.take) > 0),
+        )
+    if fkp_in_box(state) > 0:
+        return [*raw, _TRADE_FKP]
+    return list(raw)
 
 
 def _waivers(cost: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -326,24 +332,16 @@ def equip_slots(config: DlidConfig, member: Member, item: int, kind: str) -> lis
     return out
 
 
-_CRAFTABLE: dict[tuple[DlidConfig, tuple[bool, ...], tuple[int, ...], int], tuple[int, ...]] = {}
-_CRAFT_CHOICES: dict[
-    tuple[DlidConfig, int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]],
-    tuple[Craft, ...],
-] = {}
-
-
 def craftable_items(state: DlidState) -> tuple[int, ...]:
     """The items :func:`craftable` allows, in item order; remembered per configuration,
     unlocked discoveries, copies made and building, its only inputs (bounded like
     :data:`~dieproof.reference.core.chance.CACHE_LIMIT`)."""
-    key = (state.config, state.unlocked, state.made, state.building)
-    found = _CRAFTABLE.get(key)
+    memo = table_of(state.config).craftable
+    key = (state.unlocked, state.made, state.building)
+    found = memo.get(key)
     if found is None:
-        if len(_CRAFTABLE) >= CACHE_LIMIT:
-            _CRAFTABLE.clear()
         table = content.items(state.config)
-        found = _CRAFTABLE[key] = tuple(i for i in range(len(table)) if craftable(state, i))
+        found = remember(memo, key, tuple(i for i in range(len(table)) if craftable(state, i)))
     return found
 
 
@@ -352,74 +350,91 @@ def craft_choices(
 ) -> tuple[Craft, ...]:
     """The crafts of ``item`` by ``m`` with ``waive``: kept unequipped, then into each slot
     :func:`equip_slots` allows; remembered per character and equipment."""
-    key = (config, m.character, m.weapons, m.tools, item, waive)
-    found = _CRAFT_CHOICES.get(key)
+    memo = table_of(config).craft_choices
+    key = (m.character, m.weapons, m.tools, item, waive)
+    found = memo.get(key)
     if found is None:
-        if len(_CRAFT_CHOICES) >= CACHE_LIMIT:
-            _CRAFT_CHOICES.clear()
         kind = content.items(config)[item].kind
-        found = _CRAFT_CHOICES[key] = (
-            Craft(item, -1, waive),
-            *(Craft(item, slot, waive) for slot in equip_slots(config, m, item, kind)),
+        found = remember(
+            memo,
+            key,
+            (
+                Craft(item, -1, waive),
+                *(Craft(item, slot, waive) for slot in equip_slots(config, m, item, kind)),
+            ),
         )
     return found
 
 
-def _crafts(state: DlidState, who: int) -> Iterator[Craft]:
-    m = state.members[who]
-    if m.stamina < COST_CRAFT + surcharge(state):
-        return
-    table = content.items(state.config)
+def _crafts(state: DlidState, t: Table, m: Member) -> list[Craft]:
+    table = t.items
     tokens = state.tokens
-    atouk = m.character == ATOUK
+    config = state.config
+    out: list[Craft] = []
+    if m.character != ATOUK:
+        for item in craftable_items(state):
+            if all(map(ge, tokens, table[item].cost)):
+                out += craft_choices(config, m, item, ())
+        return out
     for item in craftable_items(state):
         spec = table[item]
-        if not atouk:
-            if all(map(ge, tokens, spec.cost)):
-                yield from craft_choices(state.config, m, item, ())
-            continue
         for waive in _waivers(spec.cost):
             cost = list(spec.cost)
             for kind in waive:
                 cost[kind] -= 1
             if all(map(ge, tokens, cost)):
-                yield from craft_choices(state.config, m, item, waive)
+                out += craft_choices(config, m, item, waive)
+    return out
 
 
-def mushroom(state: DlidState) -> bool:
-    """The mushroom night event: no skill that costs stamina today."""
-    return effect(state) == "mushroom"
+_SKILLS: dict[tuple[int, str, int], Skill] = {}
 
 
-def _skills(state: DlidState, who: int) -> Iterator[Skill]:
-    m = state.members[who]
+def _skill(who: int, name: SkillName, target: int = -1) -> Skill:
+    """The skill action, built once per seat, skill and target."""
+    key = (who, name, target)
+    found = _SKILLS.get(key)
+    if found is None:
+        found = _SKILLS[key] = Skill(who, name, target)
+    return found
+
+
+def _skills(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
     c = m.character
-    x = mushroom(state)
-    if c == GRONK and not m.used & USED_DAILY:
-        yield Skill(who, "gronk-rage")
-    elif c == CRON and not x and m.stamina >= 2:
-        for deck in range(DECKS):
-            if any(state.discards[deck]):
-                yield Skill(who, "cron-shuffle", deck)
-    elif c == AJAX and not x and m.stamina >= 2 and not m.used & USED_DAILY:
-        yield Skill(who, "ajax-heal")
-    elif c == ATOUK and not x and m.stamina >= 2 and not m.used & USED_DAILY:
-        yield Skill(who, "atouk-wood")
-    elif c == AYLA and not x and m.stamina >= 1:
+    x = fx == "mushroom"
+    if c == GRONK:
+        return [] if m.used & USED_DAILY else [_skill(who, "gronk-rage")]
+    if c == NIBNA:
+        return [_skill(who, "nibna-share")]
+    if x:
+        return []
+    if c == CRON and m.stamina >= 2:
+        discards = state.discards
+        return [_skill(who, "cron-shuffle", deck) for deck in range(DECKS) if any(discards[deck])]
+    if c == AJAX and m.stamina >= 2 and not m.used & USED_DAILY:
+        return [_skill(who, "ajax-heal")]
+    if c == ATOUK and m.stamina >= 2 and not m.used & USED_DAILY:
+        return [_skill(who, "atouk-wood")]
+    if c == AYLA and m.stamina >= 1:
         if state.tokens[BERRY] > 0 and available(state, FIBER) > 0:
-            yield Skill(who, "ayla-fiber")
-    elif c == TARA and not x and m.stamina >= 2:
-        for target in range(CHARACTERS_IN_PLAY):
-            if not state.members[target].down:
-                yield Skill(who, "tara-heal", target)
-    elif c == MABE and not x and m.stamina >= 3:
-        for kind in range(FKP):
-            if state.tokens[kind] > 0 and available(state, kind) > 0:
-                yield Skill(who, "mabe-copy", kind)
-    elif c == NIBNA:
-        yield Skill(who, "nibna-share")
-    elif c == ZEEBO and not x and m.stamina >= 3 and state.last_card >= 0:
-        yield Skill(who, "zeebo-double")
+            return [_skill(who, "ayla-fiber")]
+        return []
+    if c == TARA and m.stamina >= 2:
+        return [
+            _skill(who, "tara-heal", target)
+            for target in range(CHARACTERS_IN_PLAY)
+            if not state.members[target].down
+        ]
+    if c == MABE and m.stamina >= 3:
+        tokens = state.tokens
+        return [
+            _skill(who, "mabe-copy", kind)
+            for kind in range(FKP)
+            if tokens[kind] > 0 and available(state, kind) > 0
+        ]
+    if c == ZEEBO and m.stamina >= 3 and state.last_card >= 0:
+        return [_skill(who, "zeebo-double")]
+    return []
 
 
 # -- the free-action window ------------------------------------------------------------------
@@ -445,12 +460,6 @@ def meal(state: DlidState, who: int, food: int) -> int:
     return base
 
 
-def foods(state: DlidState) -> tuple[int, ...]:
-    if challenge_number(state.config) == 3:
-        return (BERRY, FIBER, MEAT, COOKED_BERRY, COOKED_MEAT)
-    return (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)
-
-
 _EAT_ACTIONS: Final = {
     (who, food): Eat(who, food)
     for who in range(CHARACTERS_IN_PLAY)
@@ -459,9 +468,9 @@ _EAT_ACTIONS: Final = {
 """Every meal as an action, built once."""
 
 
-def _eats(state: DlidState) -> list[Eat]:
+def _eats(state: DlidState, t: Table) -> list[Eat]:
     tokens = state.tokens
-    menu = [f for f in foods(state) if tokens[f] >= MEALS[BERRY if f == FIBER else f][0]]
+    menu = [f for f in t.foods if tokens[f] >= MEALS[BERRY if f == FIBER else f][0]]
     if not menu:
         return []
     out: list[Eat] = []
@@ -480,23 +489,11 @@ def _eats(state: DlidState) -> list[Eat]:
     return out
 
 
-def _revivals(state: DlidState) -> list[Revive]:
-    if state.tokens[COOKED_MEAT] < REVIVE_MEAT:
-        return []
-    return [Revive(who) for who, m in enumerate(state.members) if m.down and not m.reviving]
+_REVIVE_ACTIONS: Final = tuple(Revive(who) for who in range(CHARACTERS_IN_PLAY))
 
 
 _ADD_WOOD: Final = AddWood()
-
-
-def _woods(state: DlidState) -> list[AddWood]:
-    tokens = state.tokens
-    out = [_ADD_WOOD] if tokens[WOOD] > 0 else []
-    if challenge_number(state.config) == 9:
-        for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
-            if tokens[food] >= FOOD_WOOD[food][0]:
-                out.append(AddWood(food))
-    return out
+_ADD_FOOD: Final = {food: AddWood(food) for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)}
 
 
 def open_discovery(state: DlidState, index: int) -> bool:
@@ -511,20 +508,16 @@ def open_discovery(state: DlidState, index: int) -> bool:
     return all(state.unlocked[r] for r in tree[index].requires)
 
 
-_PLACEMENTS: dict[tuple[DlidConfig, tuple[bool, ...], bool, bool], tuple[PlaceFkp, ...]] = {}
-
-
-def _placements(state: DlidState) -> tuple[PlaceFkp, ...]:
-    fkp = state.tokens[FKP] > 0
-    bone = state.tokens[BONE] > 0 and find(state, DUB) >= 0
+def _placements(state: DlidState, t: Table) -> tuple[PlaceFkp, ...]:
+    tokens = state.tokens
+    fkp = tokens[FKP] > 0
+    bone = tokens[BONE] > 0 and find(state, DUB) >= 0
     if not (fkp or bone):
         return ()
     # remembered per configuration, unlocked discoveries and the two kinds of token
-    key = (state.config, state.unlocked, fkp, bone)
-    found = _PLACEMENTS.get(key)
+    key = (state.unlocked, fkp, bone)
+    found = t.placements.get(key)
     if found is None:
-        if len(_PLACEMENTS) >= CACHE_LIMIT:
-            _PLACEMENTS.clear()
         out: list[PlaceFkp] = []
         for index in range(len(state.unlocked)):
             if open_discovery(state, index):
@@ -532,7 +525,7 @@ def _placements(state: DlidState) -> tuple[PlaceFkp, ...]:
                     out.append(PlaceFkp(index))
                 if bone:
                     out.append(PlaceFkp(index, bone=True))
-        found = _PLACEMENTS[key] = tuple(out)
+        found = remember(t.placements, key, tuple(out))
     return found
 
 
@@ -543,72 +536,64 @@ _GIFT_ACTIONS: Final = tuple(
 """Kara's gift from each seat to each seat, built once."""
 
 
-def _gifts(state: DlidState) -> list[Skill]:
-    kara = find(state, KARA)
-    if kara < 0 or state.members[kara].used & USED_DAILY:
-        return []
-    gifts = _GIFT_ACTIONS[kara]
-    return [gifts[t] for t, m in enumerate(state.members) if t != kara and not m.down]
-
-
-def free_actions(state: DlidState) -> Iterator[Eat | Revive | AddWood | PlaceFkp | Skill]:
-    """The free-action window, open at every TURN node (DLID-A10). Implements DLID-DAY-7."""
-    yield from _eats(state)
-    yield from _revivals(state)
-    yield from _woods(state)
-    yield from _placements(state)
-    yield from _gifts(state)
-
-
 _END_TURN: Final = EndTurn()
 
 
-def turn_actions(state: DlidState) -> list[object]:
-    """Every legal action at a TURN node, in canonical order: draws, Investigate Fire,
-    trades, cooking, crafts, skills, end of turn, then the free-action window."""
+def turn_actions(state: DlidState) -> tuple[object, ...]:
+    """Every legal action at a TURN node, in canonical order: the turn character's draws,
+    Investigate Fire, trades, cooking, crafts, skills, end of turn, then the free-action
+    window open at every TURN node (DLID-A10): meals, revivals, wood, FKP and Kara's
+    gifts. Implements DLID-DAY-3, DLID-DAY-4, DLID-DAY-7 and DLID-DAY-8."""
+    t = table_of(state.config)
     who = state.turn
-    return [
-        *_draws(state, who),
-        *_investigations(state, who),
-        *_trades(state, who),
-        *_cooks(state, who),
-        *_crafts(state, who),
-        *_skills(state, who),
-        _END_TURN,
-        *_eats(state),
-        *_revivals(state),
-        *_woods(state),
-        *_placements(state),
-        *_gifts(state),
-    ]
+    members = state.members
+    m = members[who]
+    c = m.character
+    stamina = m.stamina
+    tokens = state.tokens
+    event = state.event
+    fx = t.effects[event] if event >= 0 else ""
+    sur = t.surcharge
+    out: list[object] = [*_draws(state, who, m, fx, sur)]
+    # Investigate Fire: never Mabe, not in the sunburn, once in the winds
+    if c != MABE and fx != "sunburn" and not (fx == "winds" and m.investigations >= 1):
+        if stamina >= COST_INVESTIGATE + sur:
+            out.append(_INVESTIGATE)
+        if c == RIVER and not m.used & USED_FREE:
+            out.append(_INVESTIGATE_FREE)
+    if t.trades and stamina >= COST_TRADE + sur:
+        out += _trades(state, t)
+    if stamina >= COST_COOK + sur:
+        # Cooking 1 cooks berries, Cooking 2 meat (base.cooking)
+        unlocked = state.unlocked
+        if tokens[BERRY] > 0 and t.cook_berry >= 0 and unlocked[t.cook_berry]:
+            out.append(_COOK_ACTIONS[BERRY])
+        if tokens[MEAT] > 0 and t.cook_meat >= 0 and unlocked[t.cook_meat]:
+            out.append(_COOK_ACTIONS[MEAT])
+    if stamina >= COST_CRAFT + sur:
+        out += _crafts(state, t, m)
+    out += _skills(state, who, m, fx)
+    out.append(_END_TURN)
+    out += _eats(state, t)
+    if tokens[COOKED_MEAT] >= REVIVE_MEAT:
+        out += [_REVIVE_ACTIONS[i] for i, x in enumerate(members) if x.down and not x.reviving]
+    if tokens[WOOD] > 0:
+        out.append(_ADD_WOOD)
+    if t.challenge == 9:
+        for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
+            if tokens[food] >= FOOD_WOOD[food][0]:
+                out.append(_ADD_FOOD[food])
+    out += _placements(state, t)
+    kara = find(state, KARA)
+    if kara >= 0 and not members[kara].used & USED_DAILY:
+        gifts = _GIFT_ACTIONS[kara]
+        out += [gifts[i] for i, x in enumerate(members) if i != kara and not x.down]
+    return tuple(out)
 
 
-def of_kind(state: DlidState, kind: type) -> Iterator[object]:
+def of_kind(state: DlidState, kind: type) -> list[object]:
     """The legal actions of one type at a TURN node (what ``apply`` checks against)."""
-    who = state.turn
-    if kind is DrawCard:
-        yield from _draws(state, who)
-    elif kind is Investigate:
-        yield from _investigations(state, who)
-    elif kind is Trade:
-        yield from _trades(state, who)
-    elif kind is Cook:
-        yield from _cooks(state, who)
-    elif kind is Craft:
-        yield from _crafts(state, who)
-    elif kind is Skill:
-        yield from _skills(state, who)
-        yield from _gifts(state)
-    elif kind is EndTurn:
-        yield _END_TURN
-    elif kind is Eat:
-        yield from _eats(state)
-    elif kind is Revive:
-        yield from _revivals(state)
-    elif kind is AddWood:
-        yield from _woods(state)
-    elif kind is PlaceFkp:
-        yield from _placements(state)
+    return [a for a in turn_actions(state) if type(a) is kind]
 
 
 # -- effects -------------------------------------------------------------------------------------

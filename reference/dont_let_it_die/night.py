@@ -3,6 +3,8 @@ order), and the end of the game by the calendar and by the fire pit."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.base import (
@@ -15,8 +17,10 @@ from dieproof.reference.dont_let_it_die.base import (
     heal,
     over,
     refit,
+    remember,
     set_member,
     spend,
+    table_of,
 )
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
@@ -32,10 +36,12 @@ from dieproof.reference.dont_let_it_die.types import (
     WOOD,
     AddWood,
     BreakTool,
+    DlidConfig,
     DlidState,
     Equip,
     Give,
     LoseItem,
+    Member,
     Proceed,
     Redraw,
     Step,
@@ -352,22 +358,42 @@ def morning(state: DlidState) -> DlidState:
 def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
     """The morning's item window: equip, unequip and hand over weapons and tools between
     characters in play, then proceed. Implements DLID-MORNING-5."""
+    members = state.members
+    up = tuple(seat for seat, m in enumerate(members) if not m.down)
+    config = state.config
+    memo = table_of(config).morning
+    out: list[Equip | Unequip | Give | Proceed] = []
+    for who in up:
+        m = members[who]
+        # one character's options read its equipment and who is in play: remembered
+        key = (who, m.character, m.weapons, m.tools, m.spare, up)
+        found = memo.get(key)
+        if found is None:
+            found = remember(memo, key, _morning_options(config, who, m, up))
+        out += found
+    out.append(_PROCEED)
+    return out
+
+
+_PROCEED: Final = Proceed()
+
+
+def _morning_options(
+    config: DlidConfig, who: int, m: Member, up: tuple[int, ...]
+) -> tuple[Equip | Unequip | Give, ...]:
+    """The morning's options of the character in seat ``who`` (``up``: the seats in play)."""
     from dieproof.reference.dont_let_it_die.day import equip_slots
 
-    table = content.items(state.config)
-    out: list[Equip | Unequip | Give | Proceed] = []
-    up = [seat for seat, m in enumerate(state.members) if not m.down]
-    for who in up:
-        m = state.members[who]
-        for index, item in enumerate(m.spare):
-            for slot in equip_slots(state.config, m, item, table[item].kind):
-                out.append(Equip(who, index, slot))
-        out.extend([Unequip(who, False, slot) for slot in range(len(m.weapons))])
-        out.extend([Unequip(who, True, slot) for slot in range(len(m.tools))])
-        for index in range(len(m.spare)):
-            out.extend([Give(who, index, to) for to in up if to != who])
-    out.append(Proceed())
-    return out
+    table = content.items(config)
+    out: list[Equip | Unequip | Give] = []
+    for index, item in enumerate(m.spare):
+        for slot in equip_slots(config, m, item, table[item].kind):
+            out.append(Equip(who, index, slot))
+    out.extend([Unequip(who, False, slot) for slot in range(len(m.weapons))])
+    out.extend([Unequip(who, True, slot) for slot in range(len(m.tools))])
+    for index in range(len(m.spare)):
+        out.extend([Give(who, index, to) for to in up if to != who])
+    return tuple(out)
 
 
 def equip_item(state: DlidState, action: Equip) -> DlidState:

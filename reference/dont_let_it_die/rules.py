@@ -226,7 +226,7 @@ def legal_actions(state: DlidState) -> tuple[Action, ...]:
     """The decisions open at a decision node, in canonical order (the oracle contract)."""
     step = state.step
     if step is Step.TURN:
-        return tuple(day.turn_actions(state))  # type: ignore[arg-type]
+        return day.turn_actions(state)  # type: ignore[return-value]
     if step is Step.FIGHT:
         return tuple(day.fight_options(state))
     if step is Step.PICK:

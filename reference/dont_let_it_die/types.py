@@ -755,23 +755,27 @@ class PlaceFkp(Action, frozen=True, tag="place-fkp"):
     """Dub's skill: a bone in place of the FKP."""
 
 
+SkillName = Literal[
+    "gronk-rage",
+    "kara-gift",
+    "cron-shuffle",
+    "ajax-heal",
+    "atouk-wood",
+    "ayla-fiber",
+    "tara-heal",
+    "mabe-copy",
+    "nibna-share",
+    "zeebo-double",
+]
+"""The skills that are actions of their own."""
+
+
 class Skill(Action, frozen=True, tag="skill"):
     """A character's skill that is an action of its own."""
 
     who: int
     """The seat of the character using it."""
-    skill: Literal[
-        "gronk-rage",
-        "kara-gift",
-        "cron-shuffle",
-        "ajax-heal",
-        "atouk-wood",
-        "ayla-fiber",
-        "tara-heal",
-        "mabe-copy",
-        "nibna-share",
-        "zeebo-double",
-    ]
+    skill: SkillName
     """Which skill (the character's card)."""
     target: int = -1
     """A character (Kara, Tara), a deck (Cron) or a token kind (Mabe)."""
