@@ -1080,8 +1080,16 @@ def do_place(state: DlidState, action: PlaceFkp) -> DlidState:
 
 def end_turn(state: DlidState) -> DlidState:
     """End the turn; left-over stamina stays unused. Implements DLID-DAY-10."""
+    turn = state.turn
     members = list(state.members)
-    members[state.turn] = replace(members[state.turn], done=True)
+    members[turn] = replace(members[turn], done=True)
+    # back_to_turn's next character, built in one state (at a TURN node the game runs and
+    # no roll of Mabe's is pending)
+    for k in range(1, CHARACTERS_IN_PLAY):
+        seat = (turn + k) % CHARACTERS_IN_PLAY
+        other = members[seat]
+        if not other.down and not other.done:
+            return replace(state, members=tuple(members), step=Step.TURN, turn=seat, last_card=-1)
     return back_to_turn(replace(state, members=tuple(members), last_card=-1))
 
 

@@ -224,28 +224,27 @@ def to_move(state: DlidState) -> int:
 
 def legal_actions(state: DlidState) -> tuple[Action, ...]:
     """The decisions open at a decision node, in canonical order (the oracle contract)."""
-    step = state.step
-    if step is Step.TURN:
-        return day.turn_actions(state)  # type: ignore[return-value]
-    if step is Step.FIGHT:
-        return tuple(day.fight_options(state))
-    if step is Step.PICK:
-        return (Keep(0), Keep(1))
-    if step is Step.PAY:
-        return tuple(day.pay_options(state))
-    if step is Step.REROLL:
-        return (Reroll(True), Reroll(False))
-    if step is Step.DUB:
-        return (Redraw(True), Redraw(False))
-    if step is Step.BREAK_TOOL:
-        return tuple(night.break_options(state))
-    if step is Step.LOSE_ITEMS:
-        return tuple(night.lose_options(state))
-    if step is Step.REFUEL:
-        return tuple(night.refuel_options(state))
-    if step is Step.MORNING:
-        return tuple(night.morning_options(state))
-    return ()
+    listing = _LISTINGS.get(state.step)
+    return () if listing is None else listing(state)
+
+
+_KEEP: Final = (Keep(0), Keep(1))
+_REROLL: Final = (Reroll(True), Reroll(False))
+_REDRAW: Final = (Redraw(True), Redraw(False))
+
+_LISTINGS: Final[dict[Step, Callable[[DlidState], tuple[Action, ...]]]] = {
+    Step.TURN: day.turn_actions,  # type: ignore[dict-item]
+    Step.FIGHT: lambda s: tuple(day.fight_options(s)),
+    Step.PICK: lambda s: _KEEP,
+    Step.PAY: lambda s: tuple(day.pay_options(s)),
+    Step.REROLL: lambda s: _REROLL,
+    Step.DUB: lambda s: _REDRAW,
+    Step.BREAK_TOOL: lambda s: tuple(night.break_options(s)),
+    Step.LOSE_ITEMS: lambda s: tuple(night.lose_options(s)),
+    Step.REFUEL: lambda s: tuple(night.refuel_options(s)),
+    Step.MORNING: lambda s: tuple(night.morning_options(s)),
+}
+"""Each decision node's listing."""
 
 
 _OUTCOMES: dict[
@@ -402,31 +401,16 @@ def apply_listed(state: DlidState, action: Action) -> DlidState:
     step = state.step
     if step is Step.TURN:
         return _TURN_EFFECTS[type(action)](state, action)
-    if step in _CHANCE_STEPS:
-        return _chance(state, action)
-    return _decide(state, action)
+    return _EFFECTS[step](state, action)
 
 
 def _decide(state: DlidState, action: Action) -> DlidState:
     """A legal action at a decision node other than a day turn."""
-    step = state.step
-    if step is Step.FIGHT:
-        return day.fight(state, action)  # type: ignore[arg-type]
-    if step is Step.PICK:
-        return day.keep(state, action)  # type: ignore[arg-type]
-    if step is Step.PAY:
-        return day.pay(state, action)  # type: ignore[arg-type]
-    if step is Step.REROLL:
-        return day.reroll(state, action)  # type: ignore[arg-type]
-    if step is Step.DUB:
-        return night.redraw(state, action)  # type: ignore[arg-type]
-    if step is Step.BREAK_TOOL:
-        return night.break_tool(state, action)  # type: ignore[arg-type]
-    if step is Step.LOSE_ITEMS:
-        return night.lose_item(state, action)  # type: ignore[arg-type]
-    if step is Step.REFUEL:
-        return night.refuel(state, action)  # type: ignore[arg-type]
-    # Step.MORNING
+    return _EFFECTS[state.step](state, action)
+
+
+def _morning(state: DlidState, action: Action) -> DlidState:
+    """A legal action of the morning's item window."""
     if isinstance(action, Equip):
         return night.equip_item(state, action)
     if isinstance(action, Unequip):
@@ -469,6 +453,21 @@ def _chance(state: DlidState, action: Action) -> DlidState:
     if step is Step.MABE:
         return day.mabe_rolled(state, action.value)
     return night.night_rolled(state, action.value)
+
+
+_EFFECTS: Final[dict[Step, Callable[[DlidState, Action], DlidState]]] = {
+    Step.FIGHT: day.fight,  # type: ignore[dict-item]
+    Step.PICK: day.keep,  # type: ignore[dict-item]
+    Step.PAY: day.pay,  # type: ignore[dict-item]
+    Step.REROLL: day.reroll,  # type: ignore[dict-item]
+    Step.DUB: night.redraw,  # type: ignore[dict-item]
+    Step.BREAK_TOOL: night.break_tool,  # type: ignore[dict-item]
+    Step.LOSE_ITEMS: night.lose_item,  # type: ignore[dict-item]
+    Step.REFUEL: night.refuel,  # type: ignore[dict-item]
+    Step.MORNING: _morning,
+    **dict.fromkeys(_CHANCE_STEPS, _chance),
+}
+"""Each node's effect of a legal action (a day turn's by the action's type)."""
 
 
 def result(state: DlidState) -> Result | None:
