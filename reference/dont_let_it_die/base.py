@@ -9,6 +9,8 @@ from dieproof.reference.core.chance import CACHE_LIMIT
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.types import (
+    AT_MORNING,
+    AT_OVER,
     BERRY,
     CHALLENGES,
     CHARACTERS_IN_PLAY,
@@ -31,7 +33,6 @@ from dieproof.reference.dont_let_it_die.types import (
     Give,
     Member,
     PlaceFkp,
-    Step,
     Trade,
     Unequip,
     challenge_number,
@@ -77,8 +78,6 @@ class Table:
         "box",
         "challenge",
         "config",
-        "cook_berry",
-        "cook_meat",
         "craft_choices",
         "craftable",
         "effects",
@@ -101,14 +100,8 @@ class Table:
         self.challenge: Final = c
         self.surcharge: Final = 1 if config.challenge == ICE_AGE else 0
         self.effects: Final = tuple(e.effect for e in box.night_events)
-        self.cook_berry: Final = box.discovery.get("cooking-1", -1)
-        self.cook_meat: Final = box.discovery.get("cooking-2", -1)
         self.trades: Final = c not in (3, 7)
-        self.foods: Final = (
-            (BERRY, FIBER, MEAT, COOKED_BERRY, COOKED_MEAT)
-            if c == 3
-            else (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)
-        )
+        self.foods: Final = foods(config)
         self.shared_wood: Final = config.readings.wood_supply == "shared"
         self.craftable: dict[tuple[tuple[bool, ...], tuple[int, ...], int], tuple[int, ...]] = {}
         self.craft_choices: dict[
@@ -166,6 +159,19 @@ def text_abilities(state: DlidState) -> bool:
 def tier_open(state: DlidState, tier: int) -> bool:
     """Whether items of ``tier`` may be crafted. Implements DLID-ITEMS-3."""
     return tier == 0 or has(state, f"crafting-{tier}")
+
+
+def cooking(state: DlidState, token: int) -> bool:
+    """Whether ``token`` (BERRY, MEAT) may be cooked: Cooking 1 berries, Cooking 2 meat."""
+    return has(state, "cooking-1" if token == BERRY else "cooking-2")
+
+
+def foods(config: DlidConfig) -> tuple[int, ...]:
+    """The tokens that can be eaten: berries, meat and their cooked sides, and Challenge 3's
+    fiber (eaten as berries)."""
+    if challenge_number(config) == 3:
+        return (BERRY, FIBER, MEAT, COOKED_BERRY, COOKED_MEAT)
+    return (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)
 
 
 # -- supplies ----------------------------------------------------------------------------------
@@ -284,7 +290,7 @@ def poisoned(state: DlidState) -> bool:
     return (
         state.event >= 0
         and content.box(state.config).night_events[state.event].effect == "poisoning"
-        and state.step not in (Step.MORNING,)
+        and state.step not in (AT_MORNING,)
     )
 
 
@@ -343,7 +349,7 @@ def over(state: DlidState, reason: str, rule: str, *, won: bool = False) -> Dlid
         state = replace(state, discards=tuple(tuple(pile) for pile in discards))
     return replace(
         state,
-        step=Step.OVER,
+        step=AT_OVER,
         result=Result(winners=winners, reason=reason, rule=rule),
         actor=-1,
         deck=-1,

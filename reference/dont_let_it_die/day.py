@@ -35,6 +35,7 @@ from dieproof.reference.dont_let_it_die.base import (
     ZEEBO,
     Table,
     add_stamina,
+    cooking,
     damage,
     find,
     fkp_in_box,
@@ -53,7 +54,16 @@ from dieproof.reference.dont_let_it_die.base import (
     text_abilities,
     tier_open,
 )
+from dieproof.reference.dont_let_it_die.base import foods as _foods
 from dieproof.reference.dont_let_it_die.types import (
+    AT_DRAW,
+    AT_FIGHT,
+    AT_MABE,
+    AT_PAY,
+    AT_PICK,
+    AT_REROLL,
+    AT_ROLL,
+    AT_TURN,
     BERRY,
     BONE,
     CHARACTERS_IN_PLAY,
@@ -107,7 +117,6 @@ from dieproof.reference.dont_let_it_die.types import (
     Revive,
     Skill,
     SkillName,
-    Step,
     Trade,
     challenge_number,
 )
@@ -460,6 +469,10 @@ def meal(state: DlidState, who: int, food: int) -> int:
     return base
 
 
+foods: Final = _foods
+"""The tokens that can be eaten under a configuration (:func:`base.foods
+<dieproof.reference.dont_let_it_die.base.foods>`, read through the table)."""
+
 _EAT_ACTIONS: Final = {
     (who, food): Eat(who, food)
     for who in range(CHARACTERS_IN_PLAY)
@@ -468,12 +481,12 @@ _EAT_ACTIONS: Final = {
 """Every meal as an action, built once."""
 
 
-def _eats(state: DlidState, t: Table) -> list[Eat]:
+def _eats(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | PlaceFkp | Skill]:
     tokens = state.tokens
     menu = [f for f in t.foods if tokens[f] >= MEALS[BERRY if f == FIBER else f][0]]
     if not menu:
         return []
-    out: list[Eat] = []
+    out: list[Eat | Revive | AddWood | PlaceFkp | Skill] = []
     for who, m in enumerate(state.members):
         if m.down:
             continue
@@ -539,11 +552,32 @@ _GIFT_ACTIONS: Final = tuple(
 _END_TURN: Final = EndTurn()
 
 
+def free_actions(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | PlaceFkp | Skill]:
+    """The free-action window open at every TURN node (DLID-A10): meals, revivals, wood,
+    FKP and Kara's gifts (``t``: the configuration's table). Implements DLID-DAY-7."""
+    members = state.members
+    tokens = state.tokens
+    out: list[Eat | Revive | AddWood | PlaceFkp | Skill] = _eats(state, t)
+    if tokens[COOKED_MEAT] >= REVIVE_MEAT:
+        out += [_REVIVE_ACTIONS[i] for i, x in enumerate(members) if x.down and not x.reviving]
+    if tokens[WOOD] > 0:
+        out.append(_ADD_WOOD)
+    if t.challenge == 9:
+        for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
+            if tokens[food] >= FOOD_WOOD[food][0]:
+                out.append(_ADD_FOOD[food])
+    out += _placements(state, t)
+    kara = find(state, KARA)
+    if kara >= 0 and not members[kara].used & USED_DAILY:
+        gifts = _GIFT_ACTIONS[kara]
+        out += [gifts[i] for i, x in enumerate(members) if i != kara and not x.down]
+    return out
+
+
 def turn_actions(state: DlidState) -> tuple[object, ...]:
     """Every legal action at a TURN node, in canonical order: the turn character's draws,
     Investigate Fire, trades, cooking, crafts, skills, end of turn, then the free-action
-    window open at every TURN node (DLID-A10): meals, revivals, wood, FKP and Kara's
-    gifts. Implements DLID-DAY-3, DLID-DAY-4, DLID-DAY-7 and DLID-DAY-8."""
+    window (:func:`free_actions`). Implements DLID-DAY-3, DLID-DAY-4 and DLID-DAY-8."""
     t = table_of(state.config)
     who = state.turn
     members = state.members
@@ -564,30 +598,15 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     if t.trades and stamina >= COST_TRADE + sur:
         out += _trades(state, t)
     if stamina >= COST_COOK + sur:
-        # Cooking 1 cooks berries, Cooking 2 meat (base.cooking)
-        unlocked = state.unlocked
-        if tokens[BERRY] > 0 and t.cook_berry >= 0 and unlocked[t.cook_berry]:
+        if tokens[BERRY] > 0 and cooking(state, BERRY):
             out.append(_COOK_ACTIONS[BERRY])
-        if tokens[MEAT] > 0 and t.cook_meat >= 0 and unlocked[t.cook_meat]:
+        if tokens[MEAT] > 0 and cooking(state, MEAT):
             out.append(_COOK_ACTIONS[MEAT])
     if stamina >= COST_CRAFT + sur:
         out += _crafts(state, t, m)
     out += _skills(state, who, m, fx)
     out.append(_END_TURN)
-    out += _eats(state, t)
-    if tokens[COOKED_MEAT] >= REVIVE_MEAT:
-        out += [_REVIVE_ACTIONS[i] for i, x in enumerate(members) if x.down and not x.reviving]
-    if tokens[WOOD] > 0:
-        out.append(_ADD_WOOD)
-    if t.challenge == 9:
-        for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
-            if tokens[food] >= FOOD_WOOD[food][0]:
-                out.append(_ADD_FOOD[food])
-    out += _placements(state, t)
-    kara = find(state, KARA)
-    if kara >= 0 and not members[kara].used & USED_DAILY:
-        gifts = _GIFT_ACTIONS[kara]
-        out += [gifts[i] for i, x in enumerate(members) if i != kara and not x.down]
+    out += free_actions(state, t)
     return tuple(out)
 
 
@@ -643,7 +662,7 @@ def start_draw(state: DlidState) -> DlidState:
         decks[deck] = discards[deck]
         discards[deck] = tuple(0 for _ in discards[deck])
         state = replace(state, decks=tuple(decks), discards=tuple(discards))
-    return replace(state, step=Step.DRAW)
+    return replace(state, step=AT_DRAW)
 
 
 def discard_card(state: DlidState, deck: int, card: int) -> DlidState:
@@ -670,7 +689,7 @@ def after_draw(state: DlidState) -> DlidState:
         if state.on_top[deck] >= 0 or sum(state.decks[deck]) + sum(state.discards[deck]) > 0:
             return start_draw(state)
     if state.planning and len(state.drawn) == 2:
-        return replace(state, step=Step.PICK)
+        return replace(state, step=AT_PICK)
     return resolve(state, state.drawn[0])
 
 
@@ -726,7 +745,7 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
     if m.character == AJAX and card.name == content.BEAST:
         state = killed(state, who, card.life, MEAT, dead=False)
         return finish_card(put_away(state, deck, card_index))
-    return replace(state, step=Step.FIGHT)
+    return replace(state, step=AT_FIGHT)
 
 
 def put_away(state: DlidState, deck: int, card: int) -> DlidState:
@@ -841,7 +860,7 @@ def do_investigate(state: DlidState, action: Investigate) -> DlidState:
     state = replace(state, last_card=-1)
     if challenge_number(state.config) == 1:
         return found_fire(state, who, 1)
-    return replace(state, step=Step.ROLL, actor=who)
+    return replace(state, step=AT_ROLL, actor=who)
 
 
 def die_value(state: DlidState, value: int) -> int:
@@ -854,7 +873,7 @@ def rolled(state: DlidState, value: int) -> DlidState:
     value = die_value(state, value)
     kara = find(state, KARA)
     if kara >= 0 and not state.members[kara].used & USED_REROLL:
-        return replace(state, step=Step.REROLL, roll=value)
+        return replace(state, step=AT_REROLL, roll=value)
     return found_fire(state, state.actor, value)
 
 
@@ -862,7 +881,7 @@ def reroll(state: DlidState, action: Reroll) -> DlidState:
     """Kara's re-roll. Implements DLID-SKILL-3."""
     if action.use:
         kara = find(state, KARA)
-        return replace(_used(state, kara, USED_REROLL), step=Step.ROLL, roll=-1)
+        return replace(_used(state, kara, USED_REROLL), step=AT_ROLL, roll=-1)
     return found_fire(state, state.actor, state.roll)
 
 
@@ -895,7 +914,7 @@ def do_trade(state: DlidState, action: Trade) -> DlidState:
     """Trade with the neighbouring tribe: 1 stamina, then the tokens given one by one.
     Implements DLID-DAY-5."""
     state = pay_stamina(state, state.turn, COST_TRADE + surcharge(state))
-    return replace(state, step=Step.PAY, take=action.take, owed=trade_rate(state), last_card=-1)
+    return replace(state, step=AT_PAY, take=action.take, owed=trade_rate(state), last_card=-1)
 
 
 _PAY_ACTIONS: Final = tuple(Pay(kind) for kind in range(TOKEN_KINDS))
@@ -1089,7 +1108,7 @@ def end_turn(state: DlidState) -> DlidState:
         seat = (turn + k) % CHARACTERS_IN_PLAY
         other = members[seat]
         if not other.down and not other.done:
-            return replace(state, members=tuple(members), step=Step.TURN, turn=seat, last_card=-1)
+            return replace(state, members=tuple(members), step=AT_TURN, turn=seat, last_card=-1)
     return back_to_turn(replace(state, members=tuple(members), last_card=-1))
 
 
@@ -1100,16 +1119,16 @@ def back_to_turn(state: DlidState) -> DlidState:
     if state.result is not None:
         return state
     if state.mabe:
-        return replace(state, step=Step.MABE)
+        return replace(state, step=AT_MABE)
     turn = state.turn
     m = state.members[turn]
     if not m.down and not m.done:
-        return replace(state, step=Step.TURN)
+        return replace(state, step=AT_TURN)
     for k in range(1, CHARACTERS_IN_PLAY + 1):
         seat = (turn + k) % CHARACTERS_IN_PLAY
         other = state.members[seat]
         if not other.down and not other.done:
-            return replace(state, step=Step.TURN, turn=seat, last_card=-1)
+            return replace(state, step=AT_TURN, turn=seat, last_card=-1)
     from dieproof.reference.dont_let_it_die.night import start_night
 
     return start_night(state)

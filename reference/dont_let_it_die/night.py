@@ -23,6 +23,13 @@ from dieproof.reference.dont_let_it_die.base import (
     table_of,
 )
 from dieproof.reference.dont_let_it_die.types import (
+    AT_BREAK_TOOL,
+    AT_DUB,
+    AT_LOSE_ITEMS,
+    AT_MORNING,
+    AT_NIGHT,
+    AT_NIGHT_ROLL,
+    AT_REFUEL,
     BERRY,
     BONE,
     CHARACTERS_IN_PLAY,
@@ -44,7 +51,6 @@ from dieproof.reference.dont_let_it_die.types import (
     Member,
     Proceed,
     Redraw,
-    Step,
     Unequip,
     challenge_number,
 )
@@ -75,7 +81,7 @@ def draw_event(state: DlidState) -> DlidState:
             night_deck=state.night_discard,
             night_discard=tuple(0 for _ in state.night_discard),
         )
-    return replace(state, step=Step.NIGHT)
+    return replace(state, step=AT_NIGHT)
 
 
 def event_drawn(state: DlidState, event: int) -> DlidState:
@@ -85,7 +91,7 @@ def event_drawn(state: DlidState, event: int) -> DlidState:
     state = replace(state, night_deck=tuple(deck), event=event)
     dub = find(state, DUB)
     if dub >= 0 and state.tokens[BONE] > 0 and not state.members[dub].used & USED_DUB:
-        return replace(state, step=Step.DUB)
+        return replace(state, step=AT_DUB)
     return resolve_event(state)
 
 
@@ -147,17 +153,17 @@ def resolve_event(state: DlidState) -> DlidState:
                 state = heal(state, who, 1)
         if state.result is not None:
             return state
-        return replace(state, step=Step.NIGHT_ROLL)
+        return replace(state, step=AT_NIGHT_ROLL)
     if e == "heal-all":
         for who in range(CHARACTERS_IN_PLAY):
             state = heal(state, who, event.amount)
     elif e == "broken-tool":
         if any(m.tools and not m.down for m in state.members):
-            return replace(state, step=Step.BREAK_TOOL)
+            return replace(state, step=AT_BREAK_TOOL)
     elif e == "stampede":
         first = next_roller(state, 0)
         if first >= 0:
-            return replace(state, step=Step.NIGHT_ROLL, night_roll=first)
+            return replace(state, step=AT_NIGHT_ROLL, night_roll=first)
     elif e == "rainstorm":
         if not any(m.stamina >= 1 and not m.down for m in state.members):
             state = take_wood(state, 1)
@@ -171,7 +177,7 @@ def resolve_event(state: DlidState) -> DlidState:
         spare = [content.items(state.config)[i].kind for m in state.members for i in m.spare]
         bits = (WEAPON_BIT if "weapon" in spare else 0) | (TOOL_BIT if "tool" in spare else 0)
         if bits:
-            return replace(state, step=Step.LOSE_ITEMS, to_lose=bits)
+            return replace(state, step=AT_LOSE_ITEMS, to_lose=bits)
     elif e == "teaching":
         state = gain(state, FKP, sum(1 for m in state.members if not m.down))
     elif e == "dead-boar":
@@ -277,7 +283,7 @@ def end_night(state: DlidState) -> DlidState:
     if state.result is not None:
         return state
     if state.wood_taken:
-        return replace(state, step=Step.REFUEL)
+        return replace(state, step=AT_REFUEL)
     return morning(state)
 
 
@@ -352,7 +358,7 @@ def morning(state: DlidState) -> DlidState:
         for kind in (BERRY, COOKED_BERRY, MEAT, COOKED_MEAT):
             tokens[kind] = 0
         state = replace(state, tokens=tuple(tokens))
-    return replace(state, step=Step.MORNING)
+    return replace(state, step=AT_MORNING)
 
 
 def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
