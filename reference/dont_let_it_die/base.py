@@ -83,6 +83,8 @@ class Table:
         "effects",
         "foods",
         "items",
+        "kara",
+        "last_craftable",
         "morning",
         "placements",
         "raw_trades",
@@ -103,6 +105,17 @@ class Table:
         self.trades: Final = c not in (3, 7)
         self.foods: Final = foods(config)
         self.shared_wood: Final = config.readings.wood_supply == "shared"
+        seats = [content.CHARACTER_INDEX[name] for name in config.characters]
+        self.kara: Final = seats.index(KARA) if KARA in seats else -1
+        """Kara's seat, or -1 (a valid state's seats hold the configuration's characters
+        in order)."""
+        self.last_craftable: tuple[tuple[bool, ...], tuple[int, ...], int, tuple[int, ...]] = (
+            (),
+            (),
+            -1,
+            (),
+        )
+        """The last craftable items found, with the very tuples they were found for."""
         self.craftable: dict[tuple[tuple[bool, ...], tuple[int, ...], int], tuple[int, ...]] = {}
         self.craft_choices: dict[
             tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], tuple[Craft, ...]

@@ -345,12 +345,19 @@ def craftable_items(state: DlidState) -> tuple[int, ...]:
     """The items :func:`craftable` allows, in item order; remembered per configuration,
     unlocked discoveries, copies made and building, its only inputs (bounded like
     :data:`~dieproof.reference.core.chance.CACHE_LIMIT`)."""
-    memo = table_of(state.config).craftable
-    key = (state.unlocked, state.made, state.building)
+    t = table_of(state.config)
+    unlocked, made, building = state.unlocked, state.made, state.building
+    last = t.last_craftable
+    # the tuples seldom change from one listing to the next: the very same ones first
+    if last[0] is unlocked and last[1] is made and last[2] == building:
+        return last[3]
+    memo = t.craftable
+    key = (unlocked, made, building)
     found = memo.get(key)
     if found is None:
         table = content.items(state.config)
         found = remember(memo, key, tuple(i for i in range(len(table)) if craftable(state, i)))
+    t.last_craftable = (unlocked, made, building, found)
     return found
 
 
@@ -567,8 +574,8 @@ def free_actions(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | Pl
             if tokens[food] >= FOOD_WOOD[food][0]:
                 out.append(_ADD_FOOD[food])
     out += _placements(state, t)
-    kara = find(state, KARA)
-    if kara >= 0 and not members[kara].used & USED_DAILY:
+    kara = t.kara  # find(state, KARA), the seat read from the table
+    if kara >= 0 and not members[kara].down and not members[kara].used & USED_DAILY:
         gifts = _GIFT_ACTIONS[kara]
         out += [gifts[i] for i, x in enumerate(members) if i != kara and not x.down]
     return out
@@ -720,20 +727,25 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
                     state = gain(state, token, 1)
         if m.character == ZEEBO and card.token == BERRY:
             state = heal(state, who, 1)
-        state = discard_card(state, deck, card_index)
+        discards = list(state.discards)
+        pile = list(discards[deck])
+        pile[card_index] += 1
+        discards[deck] = tuple(pile)
         last = card_index if m.character == ZEEBO else -1
-        # finish_card and the card remembered for Zeebo in one state
-        return back_to_turn(
-            replace(
-                state,
-                drawn=(),
-                actor=-1,
-                deck=-1,
-                planning=False,
-                again=False,
-                last_card=last,
-                last_deck=deck,
-            )
+        # the card discarded, finish_card, the card remembered for Zeebo and back_to_turn's
+        # move in one state: a resource card hurts nobody, so the drawer, whose turn it is,
+        # is still in play (Mabe's roll first if her fall is pending)
+        return replace(
+            state,
+            discards=tuple(discards),
+            drawn=(),
+            actor=-1,
+            deck=-1,
+            planning=False,
+            again=False,
+            last_card=last,
+            last_deck=deck,
+            step=AT_MABE if state.mabe else AT_TURN,
         )
     state = replace(state, drawn=(card_index,))
     if card.kind == "nothing":
@@ -926,11 +938,15 @@ def pay_options(state: DlidState) -> list[Pay]:
 
 
 def pay(state: DlidState, action: Pay) -> DlidState:
-    state = replace(state, tokens=spend(state.tokens, action.token, 1), owed=state.owed - 1)
-    if state.owed > 0:
-        return state
-    state = gain(state, state.take, 1)
-    return back_to_turn(replace(state, take=-1))
+    tokens = spend(state.tokens, action.token, 1)
+    owed = state.owed - 1
+    if owed > 0:
+        return replace(state, tokens=tokens, owed=owed)
+    # the last token given: the one taken, and back_to_turn's move in the same state (a
+    # trade hurts nobody: the trader, whose turn it is, is still in play)
+    take = state.take
+    step = AT_MABE if state.mabe else AT_TURN
+    return gain(replace(state, tokens=tokens, owed=0, take=-1, step=step), take, 1)
 
 
 def do_cook(state: DlidState, action: Cook) -> DlidState:
