@@ -186,52 +186,37 @@ _DRAW_ACTIONS: Final = tuple(
 )
 """Each deck's draws (plain, Planning Hut, free, free with the Planning Hut), built once."""
 
-_DRAW_OPTIONS: dict[
-    tuple[int, bool, bool, bool, int, bool, bool, int],
-    tuple[tuple[int, tuple[DrawCard, ...]], ...],
+_DRAWS: dict[
+    tuple[int, bool, bool, bool, int, bool, bool, int, tuple[bool, ...]], tuple[DrawCard, ...]
 ] = {}
+"""The draws remembered per character, equipment, night event, stamina, the rest of what
+they depend on and the decks with a card left."""
 
 
 def _draws(state: DlidState, who: int, m: Member, fx: str, sur: int) -> tuple[DrawCard, ...]:
     planning = state.building == content.PLANNING_HUT and state.planning_used < PLANNING_DRAWS
     fog = fx == "fog"
     nirv = m.character == NIRV and not m.used & USED_FREE
-    # the draws by deck, the cards aside: remembered per character, equipment, night
-    # event, stamina and the rest of what they depend on
-    key = (m.character, bool(m.weapons), bool(m.tools), fog, m.stamina, nirv, planning, sur)
-    options = _DRAW_OPTIONS.get(key)
-    if options is None:
-        found: list[tuple[int, tuple[DrawCard, ...]]] = []
-        for deck in range(DECKS):
-            if not may_draw(m, deck, fog):
-                continue
-            plain, planned, free, free_planned = _DRAW_ACTIONS[deck]
-            out: list[DrawCard] = []
-            if m.stamina >= draw_cost(state, who, deck):
-                out.append(plain)
-                if planning:
-                    out.append(planned)
-            if deck == GATHER and nirv:
-                out.append(free)
-                if planning:
-                    out.append(free_planned)
-            if out:
-                found.append((deck, tuple(out)))
-        options = remember(_DRAW_OPTIONS, key, tuple(found))
     left = _cards_left(state)
-    key2 = (options, left)
-    draws = _DRAWS.get(key2)
-    if draws is None:
-        draws = remember(
-            _DRAWS, key2, tuple(a for deck, actions in options if left[deck] for a in actions)
-        )
-    return draws
+    key = (m.character, bool(m.weapons), bool(m.tools), fog, m.stamina, nirv, planning, sur, left)
+    found = _DRAWS.get(key)
+    if found is not None:
+        return found
+    out: list[DrawCard] = []
+    for deck in range(DECKS):
+        if not left[deck] or not may_draw(m, deck, fog):
+            continue
+        plain, planned, free, free_planned = _DRAW_ACTIONS[deck]
+        if m.stamina >= draw_cost(state, who, deck):
+            out.append(plain)
+            if planning:
+                out.append(planned)
+        if deck == GATHER and nirv:
+            out.append(free)
+            if planning:
+                out.append(free_planned)
+    return remember(_DRAWS, key, tuple(out))
 
-
-_DRAWS: dict[
-    tuple[tuple[tuple[int, tuple[DrawCard, ...]], ...], tuple[bool, ...]], tuple[DrawCard, ...]
-] = {}
-"""The draws of each set of draw options and decks with cards left."""
 
 _LEFT: list[
     tuple[
