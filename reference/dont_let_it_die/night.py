@@ -348,17 +348,21 @@ def morning(state: DlidState) -> DlidState:
     less = 3 if e == "screeching" else 2 if e == "cold-wind" else 0
     members = []
     for m in state.members:
-        fresh = replace(m, used=0, done=False, investigations=0, guards=tuple(0 for _ in m.tools))
-        if not m.down:
-            fresh = replace(fresh, stamina=max(m.max_stamina - less, 0))
+        guards = tuple(0 for _ in m.tools)
+        if m.down:
+            fresh = replace(m, used=0, done=False, investigations=0, guards=guards)
+        else:
+            stamina = max(m.max_stamina - less, 0)
+            fresh = replace(m, used=0, done=False, investigations=0, guards=guards, stamina=stamina)
         members.append(fresh)
-    state = replace(state, members=tuple(members), planning_used=0)
+    tokens = state.tokens
     if challenge_number(state.config) == 6:
-        tokens = list(state.tokens)
+        pool = list(tokens)
         for kind in (BERRY, COOKED_BERRY, MEAT, COOKED_MEAT):
-            tokens[kind] = 0
-        state = replace(state, tokens=tuple(tokens))
-    return replace(state, step=AT_MORNING)
+            pool[kind] = 0
+        tokens = tuple(pool)
+    # the members refreshed, the pool and the step in one state
+    return replace(state, members=tuple(members), planning_used=0, tokens=tokens, step=AT_MORNING)
 
 
 def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
