@@ -848,16 +848,18 @@ def do_investigate(state: DlidState, action: Investigate) -> DlidState:
     """Investigate Fire: pay 3 stamina (River once a day free) and roll the Fire Die;
     Challenge 1 takes 1 FKP instead. Implements DLID-DAY-4 and DLID-CHAL-1."""
     who = state.turn
-    if action.free:
-        state = _used(state, who, USED_FREE)
-    else:
-        state = pay_stamina(state, who, COST_INVESTIGATE + surcharge(state))
     m = state.members[who]
-    state = set_member(state, who, replace(m, investigations=m.investigations + 1))
-    state = replace(state, last_card=-1)
+    # the payment (or River's free use) and the count in one member, then one state
+    if action.free:
+        m = replace(m, used=m.used | USED_FREE, investigations=m.investigations + 1)
+    else:
+        stamina = m.stamina - (COST_INVESTIGATE + surcharge(state))
+        m = replace(m, stamina=stamina, investigations=m.investigations + 1)
+    members = list(state.members)
+    members[who] = m
     if challenge_number(state.config) == 1:
-        return found_fire(state, who, 1)
-    return replace(state, step=AT_ROLL, actor=who)
+        return found_fire(replace(state, members=tuple(members), last_card=-1), who, 1)
+    return replace(state, members=tuple(members), last_card=-1, step=AT_ROLL, actor=who)
 
 
 def die_value(state: DlidState, value: int) -> int:
