@@ -9,6 +9,7 @@ action exactly when its kind's generator lists it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import ge
 from typing import Final
 
@@ -256,7 +257,9 @@ _TRADE_FKP: Final = _TRADE_ACTIONS[-1]
 _COOK_ACTIONS: Final = {BERRY: Cook(BERRY), MEAT: Cook(MEAT)}
 
 
-def _trades(state: DlidState, t: Table) -> list[Trade]:
+def _trades(state: DlidState, t: Table, m: Member) -> list[Trade]:
+    if not t.trades or m.stamina < COST_TRADE + t.surcharge:
+        return []
     tokens = state.tokens
     if sum(tokens) < trade_rate(state):
         return []
@@ -368,6 +371,8 @@ def craft_choices(
 
 
 def _crafts(state: DlidState, t: Table, m: Member) -> list[Craft]:
+    if m.stamina < COST_CRAFT + t.surcharge:
+        return []
     table = t.items
     tokens = state.tokens
     config = state.config
@@ -544,25 +549,60 @@ _GIFT_ACTIONS: Final = tuple(
 _END_TURN: Final = EndTurn()
 
 
-def free_actions(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | PlaceFkp | Skill]:
-    """The free-action window open at every TURN node (DLID-A10): meals, revivals, wood,
-    FKP and Kara's gifts (``t``: the configuration's table). Implements DLID-DAY-7."""
-    members = state.members
+def _investigations(m: Member, fx: str, sur: int) -> list[Investigate]:
+    """Investigate Fire: never Mabe, not in the sunburn, once in the winds."""
+    if m.character == MABE or fx == "sunburn" or (fx == "winds" and m.investigations >= 1):
+        return []
+    out = [_INVESTIGATE] if m.stamina >= COST_INVESTIGATE + sur else []
+    if m.character == RIVER and not m.used & USED_FREE:
+        out.append(_INVESTIGATE_FREE)
+    return out
+
+
+def _cooks(state: DlidState, m: Member, sur: int) -> list[Cook]:
+    if m.stamina < COST_COOK + sur:
+        return []
     tokens = state.tokens
-    out: list[Eat | Revive | AddWood | PlaceFkp | Skill] = _eats(state, t)
-    if tokens[COOKED_MEAT] >= REVIVE_MEAT:
-        out += [_REVIVE_ACTIONS[i] for i, x in enumerate(members) if x.down and not x.reviving]
-    if tokens[WOOD] > 0:
-        out.append(_ADD_WOOD)
+    return [
+        _COOK_ACTIONS[token]
+        for token in (BERRY, MEAT)
+        if tokens[token] > 0 and cooking(state, token)
+    ]
+
+
+def _revivals(state: DlidState) -> list[Revive]:
+    if state.tokens[COOKED_MEAT] < REVIVE_MEAT:
+        return []
+    return [_REVIVE_ACTIONS[i] for i, x in enumerate(state.members) if x.down and not x.reviving]
+
+
+def _woods(state: DlidState, t: Table) -> list[AddWood]:
+    tokens = state.tokens
+    out = [_ADD_WOOD] if tokens[WOOD] > 0 else []
     if t.challenge == 9:
         for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
             if tokens[food] >= FOOD_WOOD[food][0]:
                 out.append(_ADD_FOOD[food])
-    out += _placements(state, t)
+    return out
+
+
+def _gifts(state: DlidState, t: Table) -> list[Skill]:
+    members = state.members
     kara = t.kara  # find(state, KARA), the seat read from the table
-    if kara >= 0 and not members[kara].down and not members[kara].used & USED_DAILY:
-        gifts = _GIFT_ACTIONS[kara]
-        out += [gifts[i] for i, x in enumerate(members) if i != kara and not x.down]
+    if kara < 0 or members[kara].down or members[kara].used & USED_DAILY:
+        return []
+    gifts = _GIFT_ACTIONS[kara]
+    return [gifts[i] for i, x in enumerate(members) if i != kara and not x.down]
+
+
+def free_actions(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | PlaceFkp | Skill]:
+    """The free-action window open at every TURN node (DLID-A10): meals, revivals, wood,
+    FKP and Kara's gifts (``t``: the configuration's table). Implements DLID-DAY-7."""
+    out = _eats(state, t)
+    out += _revivals(state)
+    out += _woods(state, t)
+    out += _placements(state, t)
+    out += _gifts(state, t)
     return out
 
 
@@ -572,39 +612,54 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     window (:func:`free_actions`). Implements DLID-DAY-3, DLID-DAY-4 and DLID-DAY-8."""
     t = table_of(state.config)
     who = state.turn
-    members = state.members
-    m = members[who]
-    c = m.character
-    stamina = m.stamina
-    tokens = state.tokens
+    m = state.members[who]
     event = state.event
     fx = t.effects[event] if event >= 0 else ""
     sur = t.surcharge
-    out: list[object] = [*_draws(state, who, m, fx, sur)]
-    # Investigate Fire: never Mabe, not in the sunburn, once in the winds
-    if c != MABE and fx != "sunburn" and not (fx == "winds" and m.investigations >= 1):
-        if stamina >= COST_INVESTIGATE + sur:
-            out.append(_INVESTIGATE)
-        if c == RIVER and not m.used & USED_FREE:
-            out.append(_INVESTIGATE_FREE)
-    if t.trades and stamina >= COST_TRADE + sur:
-        out += _trades(state, t)
-    if stamina >= COST_COOK + sur:
-        if tokens[BERRY] > 0 and cooking(state, BERRY):
-            out.append(_COOK_ACTIONS[BERRY])
-        if tokens[MEAT] > 0 and cooking(state, MEAT):
-            out.append(_COOK_ACTIONS[MEAT])
-    if stamina >= COST_CRAFT + sur:
-        out += _crafts(state, t, m)
-    out += _skills(state, who, m, fx)
-    out.append(_END_TURN)
-    out += free_actions(state, t)
-    return tuple(out)
+    return (
+        *_draws(state, who, m, fx, sur),
+        *_investigations(m, fx, sur),
+        *_trades(state, t, m),
+        *_cooks(state, m, sur),
+        *_crafts(state, t, m),
+        *_skills(state, who, m, fx),
+        _END_TURN,
+        *free_actions(state, t),
+    )
 
 
-def of_kind(state: DlidState, kind: type) -> list[object]:
-    """The legal actions of one type at a TURN node (what ``apply`` checks against)."""
-    return [a for a in turn_actions(state) if type(a) is kind]
+def of_kind(state: DlidState, kind: type) -> Sequence[object]:
+    """The legal actions of one type at a TURN node (what ``apply`` checks against): the
+    part of :func:`turn_actions` that lists that type."""
+    t = table_of(state.config)
+    who = state.turn
+    m = state.members[who]
+    event = state.event
+    fx = t.effects[event] if event >= 0 else ""
+    sur = t.surcharge
+    if kind is DrawCard:
+        return _draws(state, who, m, fx, sur)
+    if kind is Investigate:
+        return _investigations(m, fx, sur)
+    if kind is Trade:
+        return _trades(state, t, m)
+    if kind is Cook:
+        return _cooks(state, m, sur)
+    if kind is Craft:
+        return _crafts(state, t, m)
+    if kind is Skill:
+        return [*_skills(state, who, m, fx), *_gifts(state, t)]
+    if kind is EndTurn:
+        return (_END_TURN,)
+    if kind is Eat:
+        return _eats(state, t)
+    if kind is Revive:
+        return _revivals(state)
+    if kind is AddWood:
+        return _woods(state, t)
+    if kind is PlaceFkp:
+        return _placements(state, t)
+    return ()
 
 
 # -- effects -------------------------------------------------------------------------------------
