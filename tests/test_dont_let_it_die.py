@@ -16,6 +16,7 @@ from dieproof.reference.dont_let_it_die.game import invariants
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     BONE,
+    CHALLENGES,
     COOKED_BERRY,
     COOKED_MEAT,
     FIBER,
@@ -636,6 +637,17 @@ def test_knowledge_hut_once_per_character() -> None:
     assert s.tokens[FKP] == 3
 
 
+def test_the_sampled_configurations() -> None:
+    configs = rules.configs()
+    assert {(c.tree, c.tracker) for c in configs if c.players == 1 and c.challenge == "none"} == {
+        (tree, side)
+        for tree in ("easy", "normal", "normal-plus", "hard")
+        for side in ("normal", "hard")
+    }
+    assert {c.players for c in configs} == {1, 2, 3, 4}
+    assert [c.challenge for c in configs if c.challenge != "none"] == list(CHALLENGES[1:])
+
+
 # -- death ----------------------------------------------------------------------------------------
 
 
@@ -645,6 +657,7 @@ def test_the_fallens_items() -> None:
     s = play(drawn(s, CRON, GATHER, "Beast"), Fight())
     assert s.members[CRON].down and s.members[CRON].tools == (content.HIDE_ARMOR,)
     assert s.members[0].spare == (content.CLUB,)  # the next on the left in play
+    assert s.members[1].spare == () and s.members[2].spare == ()  # and only to that one
 
 
 @pytest.mark.rule("DLID-DEATH-3", "DLID-INV-REVIVAL")
