@@ -456,12 +456,15 @@ def test_morning_damage_and_stamina() -> None:
 
 @pytest.mark.rule("DLID-MORNING-5", "DLID-MORNING-6", "DLID-ITEMS-6", "DLID-ITEMS-5")
 def test_items_change_hands_in_the_morning() -> None:
-    from dieproof.reference.dont_let_it_die.types import Equip, Give
+    from dieproof.reference.dont_let_it_die.types import Equip, Give, Unequip
 
     s = member(start(), KARA, spare=(content.CLUB,))
     assert not [a for a in rules.legal_actions(s) if isinstance(a, (Equip, Give))]  # not by day
     s = event(night_of(s), "Calm night")
     assert s.step is Step.MORNING
+    # Gronk's two weapon slots: the first weapon unequipped, the second stays
+    g = play(member(s, 0, weapons=(content.CLUB, content.SPEAR)), Unequip(0, False, 0))
+    assert g.members[0].weapons == (content.SPEAR,) and g.members[0].spare[-1] == content.CLUB
     s = play(s, Give(KARA, 0, CRON))
     s = play(s, Equip(CRON, 0, 0))
     assert s.members[CRON].weapons == (content.CLUB,) and s.members[CRON].max_stamina == 5
