@@ -16,6 +16,7 @@ from dieproof.reference.dont_let_it_die.game import invariants
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     BONE,
+    CHALLENGES,
     COOKED_BERRY,
     COOKED_MEAT,
     FIBER,
@@ -455,12 +456,15 @@ def test_morning_damage_and_stamina() -> None:
 
 @pytest.mark.rule("DLID-MORNING-5", "DLID-MORNING-6", "DLID-ITEMS-6", "DLID-ITEMS-5")
 def test_items_change_hands_in_the_morning() -> None:
-    from dieproof.reference.dont_let_it_die.types import Equip, Give
+    from dieproof.reference.dont_let_it_die.types import Equip, Give, Unequip
 
     s = member(start(), KARA, spare=(content.CLUB,))
     assert not [a for a in rules.legal_actions(s) if isinstance(a, (Equip, Give))]  # not by day
     s = event(night_of(s), "Calm night")
     assert s.step is Step.MORNING
+    # Gronk's two weapon slots: the first weapon unequipped, the second stays
+    g = play(member(s, 0, weapons=(content.CLUB, content.SPEAR)), Unequip(0, False, 0))
+    assert g.members[0].weapons == (content.SPEAR,) and g.members[0].spare[-1] == content.CLUB
     s = play(s, Give(KARA, 0, CRON))
     s = play(s, Equip(CRON, 0, 0))
     assert s.members[CRON].weapons == (content.CLUB,) and s.members[CRON].max_stamina == 5
@@ -636,6 +640,17 @@ def test_knowledge_hut_once_per_character() -> None:
     assert s.tokens[FKP] == 3
 
 
+def test_the_sampled_configurations() -> None:
+    configs = rules.configs()
+    assert {(c.tree, c.tracker) for c in configs if c.players == 1 and c.challenge == "none"} == {
+        (tree, side)
+        for tree in ("easy", "normal", "normal-plus", "hard")
+        for side in ("normal", "hard")
+    }
+    assert {c.players for c in configs} == {1, 2, 3, 4}
+    assert [c.challenge for c in configs if c.challenge != "none"] == list(CHALLENGES[1:])
+
+
 # -- death ----------------------------------------------------------------------------------------
 
 
@@ -645,6 +660,7 @@ def test_the_fallens_items() -> None:
     s = play(drawn(s, CRON, GATHER, "Beast"), Fight())
     assert s.members[CRON].down and s.members[CRON].tools == (content.HIDE_ARMOR,)
     assert s.members[0].spare == (content.CLUB,)  # the next on the left in play
+    assert s.members[1].spare == () and s.members[2].spare == ()  # and only to that one
 
 
 @pytest.mark.rule("DLID-DEATH-3", "DLID-INV-REVIVAL")

@@ -192,6 +192,10 @@ def test_tara() -> None:
         Skill(0, "tara-heal", 3),
     )
     assert h.members[3].hp == 3
+    # the heal costs 2 stamina: offered with exactly 2, not with 1
+    t = at_turn(start(characters=("Tara", "Grub", "Kara", "Cron")), 0)
+    assert Skill(0, "tara-heal", 3) in rules.legal_actions(member(t, 0, stamina=2))
+    assert Skill(0, "tara-heal", 3) not in rules.legal_actions(member(t, 0, stamina=1))
 
 
 @pytest.mark.rule("DLID-SKILL-11")

@@ -3,25 +3,38 @@ maxima, the tree) as small functions over immutable values."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 from dieproof.reference.core.chance import CACHE_LIMIT
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.types import (
+    AT_MORNING,
+    AT_OVER,
+    BERRY,
+    CHALLENGES,
     CHARACTERS_IN_PLAY,
+    COOKED_BERRY,
+    COOKED_MEAT,
+    FIBER,
     FKP,
     FKP_SUPPLY,
+    MEAT,
     STAT_CAP,
     SUPPLY_GROUPS,
     SUPPLY_OF,
     TOKEN_SUPPLY,
     USED_MABE,
     WOOD,
+    Craft,
     DlidConfig,
     DlidState,
+    Equip,
+    Give,
     Member,
-    Step,
+    PlaceFkp,
+    Trade,
+    Unequip,
     challenge_number,
 )
 
@@ -47,6 +60,99 @@ from dieproof.reference.dont_let_it_die.types import (
 """Character indices (content order)."""
 
 
+ICE_AGE: Final = CHALLENGES[5]
+"""Challenge 5's name (``surcharge`` compares names: it is asked several times a listing)."""
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Table:
+    """What the turn's listing reads of a configuration, resolved once per configuration
+    (found by identity, like :func:`~dieproof.reference.dont_let_it_die.content.box`),
+    with the listing's memos of this configuration: the Challenge, the Ice Age surcharge,
+    the night events' effects, the cooking discoveries, the foods, the wood supply's
+    reading."""
+
+    __slots__ = (
+        "box",
+        "challenge",
+        "config",
+        "craft_choices",
+        "craftable",
+        "effects",
+        "foods",
+        "items",
+        "kara",
+        "last_craftable",
+        "morning",
+        "placements",
+        "raw_trades",
+        "shared_wood",
+        "surcharge",
+        "trades",
+    )
+
+    def __init__(self, config: DlidConfig) -> None:
+        box = content.box(config)
+        c = challenge_number(config)
+        self.config: Final = config
+        self.box: Final = box
+        self.items: Final = content.items(config)
+        self.challenge: Final = c
+        self.surcharge: Final = 1 if config.challenge == ICE_AGE else 0
+        self.effects: Final = tuple(e.effect for e in box.night_events)
+        self.trades: Final = c not in (3, 7)
+        self.foods: Final = foods(config)
+        self.shared_wood: Final = config.readings.wood_supply == "shared"
+        seats = [content.CHARACTER_INDEX[name] for name in config.characters]
+        self.kara: Final = seats.index(KARA) if KARA in seats else -1
+        """Kara's seat, or -1 (a valid state's seats hold the configuration's characters
+        in order)."""
+        self.last_craftable: tuple[tuple[bool, ...], tuple[int, ...], int, tuple[int, ...]] = (
+            (),
+            (),
+            -1,
+            (),
+        )
+        """The last craftable items found, with the very tuples they were found for."""
+        self.craftable: dict[tuple[tuple[bool, ...], tuple[int, ...], int], tuple[int, ...]] = {}
+        self.craft_choices: dict[
+            tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], tuple[Craft, ...]
+        ] = {}
+        self.placements: dict[tuple[tuple[bool, ...], bool, bool], tuple[PlaceFkp, ...]] = {}
+        self.morning: dict[
+            tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+            tuple[Equip | Unequip | Give, ...],
+        ] = {}
+        self.raw_trades: dict[tuple[tuple[int, ...], int], tuple[Trade, ...]] = {}
+
+
+_TABLES: dict[int, Table] = {}
+"""Each configuration seen (by identity) with its table; the table holds the configuration,
+so that its id cannot be reused meanwhile."""
+
+
+def table_of(config: DlidConfig) -> Table:
+    """The :class:`Table` of ``config`` (built on first use; bounded like
+    :data:`~dieproof.reference.core.chance.CACHE_LIMIT`)."""
+    found = _TABLES.get(id(config))
+    if found is not None and found.config is config:
+        return found
+    if len(_TABLES) >= CACHE_LIMIT:
+        _TABLES.clear()
+    found = _TABLES[id(config)] = Table(config)
+    return found
+
+
+def remember(memo: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Store ``value`` under ``key`` in a bounded memo, emptied when full."""
+    if len(memo) >= CACHE_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 def discovery_index(config: DlidConfig, name: str) -> int:
     """The index of discovery ``name`` in ``config``'s tree, or -1."""
     return content.box(config).discovery.get(name, -1)
@@ -70,9 +176,15 @@ def tier_open(state: DlidState, tier: int) -> bool:
 
 def cooking(state: DlidState, token: int) -> bool:
     """Whether ``token`` (BERRY, MEAT) may be cooked: Cooking 1 berries, Cooking 2 meat."""
-    from dieproof.reference.dont_let_it_die.types import BERRY
-
     return has(state, "cooking-1" if token == BERRY else "cooking-2")
+
+
+def foods(config: DlidConfig) -> tuple[int, ...]:
+    """The tokens that can be eaten: berries, meat and their cooked sides, and Challenge 3's
+    fiber (eaten as berries)."""
+    if challenge_number(config) == 3:
+        return (BERRY, FIBER, MEAT, COOKED_BERRY, COOKED_MEAT)
+    return (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)
 
 
 # -- supplies ----------------------------------------------------------------------------------
@@ -191,7 +303,7 @@ def poisoned(state: DlidState) -> bool:
     return (
         state.event >= 0
         and content.box(state.config).night_events[state.event].effect == "poisoning"
-        and state.step not in (Step.MORNING,)
+        and state.step not in (AT_MORNING,)
     )
 
 
@@ -250,7 +362,7 @@ def over(state: DlidState, reason: str, rule: str, *, won: bool = False) -> Dlid
         state = replace(state, discards=tuple(tuple(pile) for pile in discards))
     return replace(
         state,
-        step=Step.OVER,
+        step=AT_OVER,
         result=Result(winners=winners, reason=reason, rule=rule),
         actor=-1,
         deck=-1,

@@ -9,11 +9,10 @@ action exactly when its kind's generator lists it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from operator import ge
 from typing import Final
 
-from dieproof.reference.core.chance import CACHE_LIMIT
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.base import (
@@ -24,6 +23,7 @@ from dieproof.reference.dont_let_it_die.base import (
     DUB,
     GRONK,
     GRUB,
+    ICE_AGE,
     KARA,
     MABE,
     NANUK,
@@ -34,10 +34,12 @@ from dieproof.reference.dont_let_it_die.base import (
     THUNK,
     VOG,
     ZEEBO,
+    Table,
     add_stamina,
     cooking,
     damage,
     find,
+    fkp_in_box,
     gain,
     has,
     heal,
@@ -46,15 +48,25 @@ from dieproof.reference.dont_let_it_die.base import (
     pay_stamina,
     refit,
     refit_all,
+    remember,
     set_member,
     spend,
+    table_of,
     text_abilities,
     tier_open,
 )
+from dieproof.reference.dont_let_it_die.base import foods as _foods
 from dieproof.reference.dont_let_it_die.types import (
+    AT_DRAW,
+    AT_FIGHT,
+    AT_MABE,
+    AT_PAY,
+    AT_PICK,
+    AT_REROLL,
+    AT_ROLL,
+    AT_TURN,
     BERRY,
     BONE,
-    CHALLENGES,
     CHARACTERS_IN_PLAY,
     COOKED_BERRY,
     COOKED_MEAT,
@@ -105,7 +117,7 @@ from dieproof.reference.dont_let_it_die.types import (
     Reroll,
     Revive,
     Skill,
-    Step,
+    SkillName,
     Trade,
     challenge_number,
 )
@@ -130,10 +142,6 @@ def effect(state: DlidState) -> str:
 def surcharge(state: DlidState) -> int:
     """Challenge 5 (Ice Age): every action costs 1 stamina more. Implements DLID-CHAL-5."""
     return 1 if state.config.challenge == ICE_AGE else 0
-
-
-ICE_AGE: Final = CHALLENGES[5]
-"""Challenge 5's name (``surcharge`` compares names: it is asked several times a listing)."""
 
 
 # -- the turn's actions ----------------------------------------------------------------------
@@ -179,67 +187,60 @@ _DRAW_ACTIONS: Final = tuple(
 )
 """Each deck's draws (plain, Planning Hut, free, free with the Planning Hut), built once."""
 
-_DRAW_OPTIONS: dict[
-    tuple[int, bool, bool, bool, int, bool, bool, int],
-    tuple[tuple[int, tuple[DrawCard, ...]], ...],
+_DRAWS: dict[
+    tuple[int, bool, bool, bool, int, bool, bool, int, tuple[bool, ...]], tuple[DrawCard, ...]
 ] = {}
+"""The draws remembered per character, equipment, night event, stamina, the rest of what
+they depend on and the decks with a card left."""
 
 
-def _draws(state: DlidState, who: int) -> list[DrawCard]:
-    m = state.members[who]
+def _draws(state: DlidState, who: int, m: Member, fx: str, sur: int) -> tuple[DrawCard, ...]:
     planning = state.building == content.PLANNING_HUT and state.planning_used < PLANNING_DRAWS
-    fog = effect(state) == "fog"
+    fog = fx == "fog"
     nirv = m.character == NIRV and not m.used & USED_FREE
-    sur = surcharge(state)
-    # the draws by deck, the cards aside: remembered per character, equipment, night
-    # event, stamina and the rest of what they depend on
-    key = (m.character, bool(m.weapons), bool(m.tools), fog, m.stamina, nirv, planning, sur)
-    options = _DRAW_OPTIONS.get(key)
-    if options is None:
-        if len(_DRAW_OPTIONS) >= CACHE_LIMIT:
-            _DRAW_OPTIONS.clear()
-        found: list[tuple[int, tuple[DrawCard, ...]]] = []
-        for deck in range(DECKS):
-            if not may_draw(m, deck, fog):
-                continue
-            plain, planned, free, free_planned = _DRAW_ACTIONS[deck]
-            out: list[DrawCard] = []
-            if m.stamina >= draw_cost(state, who, deck):
-                out.append(plain)
-                if planning:
-                    out.append(planned)
-            if deck == GATHER and nirv:
-                out.append(free)
-                if planning:
-                    out.append(free_planned)
-            if out:
-                found.append((deck, tuple(out)))
-        options = _DRAW_OPTIONS[key] = tuple(found)
-    return [a for deck, actions in options if cards_left(state, deck) for a in actions]
+    left = _cards_left(state)
+    key = (m.character, bool(m.weapons), bool(m.tools), fog, m.stamina, nirv, planning, sur, left)
+    found = _DRAWS.get(key)
+    if found is not None:
+        return found
+    out: list[DrawCard] = []
+    for deck in range(DECKS):
+        if not left[deck] or not may_draw(m, deck, fog):
+            continue
+        plain, planned, free, free_planned = _DRAW_ACTIONS[deck]
+        if m.stamina >= draw_cost(state, who, deck):
+            out.append(plain)
+            if planning:
+                out.append(planned)
+        if deck == GATHER and nirv:
+            out.append(free)
+            if planning:
+                out.append(free_planned)
+    return remember(_DRAWS, key, tuple(out))
 
 
-def may_investigate(state: DlidState, who: int) -> bool:
-    m = state.members[who]
-    if m.character == MABE:
-        return False
-    fx = effect(state)
-    if fx == "sunburn":
-        return False
-    return not (fx == "winds" and m.investigations >= 1)
+_LEFT: list[
+    tuple[
+        tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[bool, ...]
+    ]
+] = [((), (), (), ())]
+"""The last decks seen (on top, decks, discard piles: the very tuples) with the decks that
+have a card left: a draw replaces them, any other action passes them on unchanged."""
+
+
+def _cards_left(state: DlidState) -> tuple[bool, ...]:
+    """Per deck, :func:`cards_left`; the last answer is kept with the tuples it read."""
+    on_top, decks, discards = state.on_top, state.decks, state.discards
+    last = _LEFT[0]
+    if last[0] is on_top and last[1] is decks and last[2] is discards:
+        return last[3]
+    left = tuple(cards_left(state, deck) for deck in range(DECKS))
+    _LEFT[0] = (on_top, decks, discards, left)
+    return left
 
 
 _INVESTIGATE: Final = Investigate()
 _INVESTIGATE_FREE: Final = Investigate(free=True)
-
-
-def _investigations(state: DlidState, who: int) -> list[Investigate]:
-    if not may_investigate(state, who):
-        return []
-    m = state.members[who]
-    out = [_INVESTIGATE] if m.stamina >= COST_INVESTIGATE + surcharge(state) else []
-    if m.character == RIVER and not m.used & USED_FREE:
-        out.append(_INVESTIGATE_FREE)
-    return out
 
 
 def trade_rate(state: DlidState) -> int:
@@ -251,29 +252,31 @@ def available(state: DlidState, kind: int) -> int:
     return in_box(state, kind)
 
 
-def _trades(state: DlidState, who: int) -> list[Trade]:
-    if challenge_number(state.config) in (3, 7):
-        return []
-    if state.members[who].stamina < COST_TRADE + surcharge(state):
-        return []
-    if sum(state.tokens) < trade_rate(state):
-        return []
-    return [trade for trade in _TRADE_ACTIONS if in_box(state, trade.take) > 0]
-
-
 _TRADE_ACTIONS: Final = tuple(Trade(kind) for kind in (*RAW_KINDS, FKP))
+_TRADE_FKP: Final = _TRADE_ACTIONS[-1]
 _COOK_ACTIONS: Final = {BERRY: Cook(BERRY), MEAT: Cook(MEAT)}
 
 
-def _cooks(state: DlidState, who: int) -> list[Cook]:
-    if state.members[who].stamina < COST_COOK + surcharge(state):
+def _trades(state: DlidState, t: Table, m: Member) -> list[Trade]:
+    if not t.trades or m.stamina < COST_TRADE + t.surcharge:
         return []
     tokens = state.tokens
-    return [
-        _COOK_ACTIONS[token]
-        for token in (BERRY, MEAT)
-        if tokens[token] > 0 and cooking(state, token)
-    ]
+    if sum(tokens) < trade_rate(state):
+        return []
+    # the raw kinds' supplies read the pool and, with the shared wood supply, the pit:
+    # remembered per pool and pit
+    extra = state.pit - state.pit_food if t.shared_wood else 0
+    key = (tokens, extra)
+    raw = t.raw_trades.get(key)
+    if raw is None:
+        raw = remember(
+            t.raw_trades,
+            key,
+            tuple(trade for trade in _TRADE_ACTIONS[:-1] if in_box(state, trade.take) > 0),
+        )
+    if fkp_in_box(state) > 0:
+        return [*raw, _TRADE_FKP]
+    return list(raw)
 
 
 def _waivers(cost: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -326,24 +329,23 @@ def equip_slots(config: DlidConfig, member: Member, item: int, kind: str) -> lis
     return out
 
 
-_CRAFTABLE: dict[tuple[DlidConfig, tuple[bool, ...], tuple[int, ...], int], tuple[int, ...]] = {}
-_CRAFT_CHOICES: dict[
-    tuple[DlidConfig, int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]],
-    tuple[Craft, ...],
-] = {}
-
-
 def craftable_items(state: DlidState) -> tuple[int, ...]:
     """The items :func:`craftable` allows, in item order; remembered per configuration,
     unlocked discoveries, copies made and building, its only inputs (bounded like
     :data:`~dieproof.reference.core.chance.CACHE_LIMIT`)."""
-    key = (state.config, state.unlocked, state.made, state.building)
-    found = _CRAFTABLE.get(key)
+    t = table_of(state.config)
+    unlocked, made, building = state.unlocked, state.made, state.building
+    last = t.last_craftable
+    # the tuples seldom change from one listing to the next: the very same ones first
+    if last[0] is unlocked and last[1] is made and last[2] == building:
+        return last[3]
+    memo = t.craftable
+    key = (unlocked, made, building)
+    found = memo.get(key)
     if found is None:
-        if len(_CRAFTABLE) >= CACHE_LIMIT:
-            _CRAFTABLE.clear()
         table = content.items(state.config)
-        found = _CRAFTABLE[key] = tuple(i for i in range(len(table)) if craftable(state, i))
+        found = remember(memo, key, tuple(i for i in range(len(table)) if craftable(state, i)))
+    t.last_craftable = (unlocked, made, building, found)
     return found
 
 
@@ -352,74 +354,93 @@ def craft_choices(
 ) -> tuple[Craft, ...]:
     """The crafts of ``item`` by ``m`` with ``waive``: kept unequipped, then into each slot
     :func:`equip_slots` allows; remembered per character and equipment."""
-    key = (config, m.character, m.weapons, m.tools, item, waive)
-    found = _CRAFT_CHOICES.get(key)
+    memo = table_of(config).craft_choices
+    key = (m.character, m.weapons, m.tools, item, waive)
+    found = memo.get(key)
     if found is None:
-        if len(_CRAFT_CHOICES) >= CACHE_LIMIT:
-            _CRAFT_CHOICES.clear()
         kind = content.items(config)[item].kind
-        found = _CRAFT_CHOICES[key] = (
-            Craft(item, -1, waive),
-            *(Craft(item, slot, waive) for slot in equip_slots(config, m, item, kind)),
+        found = remember(
+            memo,
+            key,
+            (
+                Craft(item, -1, waive),
+                *(Craft(item, slot, waive) for slot in equip_slots(config, m, item, kind)),
+            ),
         )
     return found
 
 
-def _crafts(state: DlidState, who: int) -> Iterator[Craft]:
-    m = state.members[who]
-    if m.stamina < COST_CRAFT + surcharge(state):
-        return
-    table = content.items(state.config)
+def _crafts(state: DlidState, t: Table, m: Member) -> list[Craft]:
+    if m.stamina < COST_CRAFT + t.surcharge:
+        return []
+    table = t.items
     tokens = state.tokens
-    atouk = m.character == ATOUK
+    config = state.config
+    out: list[Craft] = []
+    if m.character != ATOUK:
+        for item in craftable_items(state):
+            if all(map(ge, tokens, table[item].cost)):
+                out += craft_choices(config, m, item, ())
+        return out
     for item in craftable_items(state):
         spec = table[item]
-        if not atouk:
-            if all(map(ge, tokens, spec.cost)):
-                yield from craft_choices(state.config, m, item, ())
-            continue
         for waive in _waivers(spec.cost):
             cost = list(spec.cost)
             for kind in waive:
                 cost[kind] -= 1
             if all(map(ge, tokens, cost)):
-                yield from craft_choices(state.config, m, item, waive)
+                out += craft_choices(config, m, item, waive)
+    return out
 
 
-def mushroom(state: DlidState) -> bool:
-    """The mushroom night event: no skill that costs stamina today."""
-    return effect(state) == "mushroom"
+_SKILLS: dict[tuple[int, str, int], Skill] = {}
 
 
-def _skills(state: DlidState, who: int) -> Iterator[Skill]:
-    m = state.members[who]
+def _skill(who: int, name: SkillName, target: int = -1) -> Skill:
+    """The skill action, built once per seat, skill and target."""
+    key = (who, name, target)
+    found = _SKILLS.get(key)
+    if found is None:
+        found = _SKILLS[key] = Skill(who, name, target)
+    return found
+
+
+def _skills(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
     c = m.character
-    x = mushroom(state)
-    if c == GRONK and not m.used & USED_DAILY:
-        yield Skill(who, "gronk-rage")
-    elif c == CRON and not x and m.stamina >= 2:
-        for deck in range(DECKS):
-            if any(state.discards[deck]):
-                yield Skill(who, "cron-shuffle", deck)
-    elif c == AJAX and not x and m.stamina >= 2 and not m.used & USED_DAILY:
-        yield Skill(who, "ajax-heal")
-    elif c == ATOUK and not x and m.stamina >= 2 and not m.used & USED_DAILY:
-        yield Skill(who, "atouk-wood")
-    elif c == AYLA and not x and m.stamina >= 1:
+    x = fx == "mushroom"
+    if c == GRONK:
+        return [] if m.used & USED_DAILY else [_skill(who, "gronk-rage")]
+    if c == NIBNA:
+        return [_skill(who, "nibna-share")]
+    if x:
+        return []
+    if c == CRON and m.stamina >= 2:
+        discards = state.discards
+        return [_skill(who, "cron-shuffle", deck) for deck in range(DECKS) if any(discards[deck])]
+    if c == AJAX and m.stamina >= 2 and not m.used & USED_DAILY:
+        return [_skill(who, "ajax-heal")]
+    if c == ATOUK and m.stamina >= 2 and not m.used & USED_DAILY:
+        return [_skill(who, "atouk-wood")]
+    if c == AYLA and m.stamina >= 1:
         if state.tokens[BERRY] > 0 and available(state, FIBER) > 0:
-            yield Skill(who, "ayla-fiber")
-    elif c == TARA and not x and m.stamina >= 2:
-        for target in range(CHARACTERS_IN_PLAY):
-            if not state.members[target].down:
-                yield Skill(who, "tara-heal", target)
-    elif c == MABE and not x and m.stamina >= 3:
-        for kind in range(FKP):
-            if state.tokens[kind] > 0 and available(state, kind) > 0:
-                yield Skill(who, "mabe-copy", kind)
-    elif c == NIBNA:
-        yield Skill(who, "nibna-share")
-    elif c == ZEEBO and not x and m.stamina >= 3 and state.last_card >= 0:
-        yield Skill(who, "zeebo-double")
+            return [_skill(who, "ayla-fiber")]
+        return []
+    if c == TARA and m.stamina >= 2:
+        return [
+            _skill(who, "tara-heal", target)
+            for target in range(CHARACTERS_IN_PLAY)
+            if not state.members[target].down
+        ]
+    if c == MABE and m.stamina >= 3:
+        tokens = state.tokens
+        return [
+            _skill(who, "mabe-copy", kind)
+            for kind in range(FKP)
+            if tokens[kind] > 0 and available(state, kind) > 0
+        ]
+    if c == ZEEBO and m.stamina >= 3 and state.last_card >= 0:
+        return [_skill(who, "zeebo-double")]
+    return []
 
 
 # -- the free-action window ------------------------------------------------------------------
@@ -445,11 +466,9 @@ def meal(state: DlidState, who: int, food: int) -> int:
     return base
 
 
-def foods(state: DlidState) -> tuple[int, ...]:
-    if challenge_number(state.config) == 3:
-        return (BERRY, FIBER, MEAT, COOKED_BERRY, COOKED_MEAT)
-    return (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)
-
+foods: Final = _foods
+"""The tokens that can be eaten under a configuration (:func:`base.foods
+<dieproof.reference.dont_let_it_die.base.foods>`, read through the table)."""
 
 _EAT_ACTIONS: Final = {
     (who, food): Eat(who, food)
@@ -459,12 +478,12 @@ _EAT_ACTIONS: Final = {
 """Every meal as an action, built once."""
 
 
-def _eats(state: DlidState) -> list[Eat]:
+def _eats(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | PlaceFkp | Skill]:
     tokens = state.tokens
-    menu = [f for f in foods(state) if tokens[f] >= MEALS[BERRY if f == FIBER else f][0]]
+    menu = [f for f in t.foods if tokens[f] >= MEALS[BERRY if f == FIBER else f][0]]
     if not menu:
         return []
-    out: list[Eat] = []
+    out: list[Eat | Revive | AddWood | PlaceFkp | Skill] = []
     for who, m in enumerate(state.members):
         if m.down:
             continue
@@ -480,23 +499,11 @@ def _eats(state: DlidState) -> list[Eat]:
     return out
 
 
-def _revivals(state: DlidState) -> list[Revive]:
-    if state.tokens[COOKED_MEAT] < REVIVE_MEAT:
-        return []
-    return [Revive(who) for who, m in enumerate(state.members) if m.down and not m.reviving]
+_REVIVE_ACTIONS: Final = tuple(Revive(who) for who in range(CHARACTERS_IN_PLAY))
 
 
 _ADD_WOOD: Final = AddWood()
-
-
-def _woods(state: DlidState) -> list[AddWood]:
-    tokens = state.tokens
-    out = [_ADD_WOOD] if tokens[WOOD] > 0 else []
-    if challenge_number(state.config) == 9:
-        for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
-            if tokens[food] >= FOOD_WOOD[food][0]:
-                out.append(AddWood(food))
-    return out
+_ADD_FOOD: Final = {food: AddWood(food) for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT)}
 
 
 def open_discovery(state: DlidState, index: int) -> bool:
@@ -511,20 +518,16 @@ def open_discovery(state: DlidState, index: int) -> bool:
     return all(state.unlocked[r] for r in tree[index].requires)
 
 
-_PLACEMENTS: dict[tuple[DlidConfig, tuple[bool, ...], bool, bool], tuple[PlaceFkp, ...]] = {}
-
-
-def _placements(state: DlidState) -> tuple[PlaceFkp, ...]:
-    fkp = state.tokens[FKP] > 0
-    bone = state.tokens[BONE] > 0 and find(state, DUB) >= 0
+def _placements(state: DlidState, t: Table) -> tuple[PlaceFkp, ...]:
+    tokens = state.tokens
+    fkp = tokens[FKP] > 0
+    bone = tokens[BONE] > 0 and find(state, DUB) >= 0
     if not (fkp or bone):
         return ()
     # remembered per configuration, unlocked discoveries and the two kinds of token
-    key = (state.config, state.unlocked, fkp, bone)
-    found = _PLACEMENTS.get(key)
+    key = (state.unlocked, fkp, bone)
+    found = t.placements.get(key)
     if found is None:
-        if len(_PLACEMENTS) >= CACHE_LIMIT:
-            _PLACEMENTS.clear()
         out: list[PlaceFkp] = []
         for index in range(len(state.unlocked)):
             if open_discovery(state, index):
@@ -532,7 +535,7 @@ def _placements(state: DlidState) -> tuple[PlaceFkp, ...]:
                     out.append(PlaceFkp(index))
                 if bone:
                     out.append(PlaceFkp(index, bone=True))
-        found = _PLACEMENTS[key] = tuple(out)
+        found = remember(t.placements, key, tuple(out))
     return found
 
 
@@ -543,72 +546,120 @@ _GIFT_ACTIONS: Final = tuple(
 """Kara's gift from each seat to each seat, built once."""
 
 
-def _gifts(state: DlidState) -> list[Skill]:
-    kara = find(state, KARA)
-    if kara < 0 or state.members[kara].used & USED_DAILY:
-        return []
-    gifts = _GIFT_ACTIONS[kara]
-    return [gifts[t] for t, m in enumerate(state.members) if t != kara and not m.down]
-
-
-def free_actions(state: DlidState) -> Iterator[Eat | Revive | AddWood | PlaceFkp | Skill]:
-    """The free-action window, open at every TURN node (DLID-A10). Implements DLID-DAY-7."""
-    yield from _eats(state)
-    yield from _revivals(state)
-    yield from _woods(state)
-    yield from _placements(state)
-    yield from _gifts(state)
-
-
 _END_TURN: Final = EndTurn()
 
 
-def turn_actions(state: DlidState) -> list[object]:
-    """Every legal action at a TURN node, in canonical order: draws, Investigate Fire,
-    trades, cooking, crafts, skills, end of turn, then the free-action window."""
-    who = state.turn
+def _investigations(m: Member, fx: str, sur: int) -> list[Investigate]:
+    """Investigate Fire: never Mabe, not in the sunburn, once in the winds."""
+    if m.character == MABE or fx == "sunburn" or (fx == "winds" and m.investigations >= 1):
+        return []
+    out = [_INVESTIGATE] if m.stamina >= COST_INVESTIGATE + sur else []
+    if m.character == RIVER and not m.used & USED_FREE:
+        out.append(_INVESTIGATE_FREE)
+    return out
+
+
+def _cooks(state: DlidState, m: Member, sur: int) -> list[Cook]:
+    if m.stamina < COST_COOK + sur:
+        return []
+    tokens = state.tokens
     return [
-        *_draws(state, who),
-        *_investigations(state, who),
-        *_trades(state, who),
-        *_cooks(state, who),
-        *_crafts(state, who),
-        *_skills(state, who),
-        _END_TURN,
-        *_eats(state),
-        *_revivals(state),
-        *_woods(state),
-        *_placements(state),
-        *_gifts(state),
+        _COOK_ACTIONS[token]
+        for token in (BERRY, MEAT)
+        if tokens[token] > 0 and cooking(state, token)
     ]
 
 
-def of_kind(state: DlidState, kind: type) -> Iterator[object]:
-    """The legal actions of one type at a TURN node (what ``apply`` checks against)."""
+def _revivals(state: DlidState) -> list[Revive]:
+    if state.tokens[COOKED_MEAT] < REVIVE_MEAT:
+        return []
+    return [_REVIVE_ACTIONS[i] for i, x in enumerate(state.members) if x.down and not x.reviving]
+
+
+def _woods(state: DlidState, t: Table) -> list[AddWood]:
+    tokens = state.tokens
+    out = [_ADD_WOOD] if tokens[WOOD] > 0 else []
+    if t.challenge == 9:
+        for food in (BERRY, MEAT, COOKED_BERRY, COOKED_MEAT):
+            if tokens[food] >= FOOD_WOOD[food][0]:
+                out.append(_ADD_FOOD[food])
+    return out
+
+
+def _gifts(state: DlidState, t: Table) -> list[Skill]:
+    members = state.members
+    kara = t.kara  # find(state, KARA), the seat read from the table
+    if kara < 0 or members[kara].down or members[kara].used & USED_DAILY:
+        return []
+    gifts = _GIFT_ACTIONS[kara]
+    return [gifts[i] for i, x in enumerate(members) if i != kara and not x.down]
+
+
+def free_actions(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | PlaceFkp | Skill]:
+    """The free-action window open at every TURN node (DLID-A10): meals, revivals, wood,
+    FKP and Kara's gifts (``t``: the configuration's table). Implements DLID-DAY-7."""
+    out = _eats(state, t)
+    out += _revivals(state)
+    out += _woods(state, t)
+    out += _placements(state, t)
+    out += _gifts(state, t)
+    return out
+
+
+def turn_actions(state: DlidState) -> tuple[object, ...]:
+    """Every legal action at a TURN node, in canonical order: the turn character's draws,
+    Investigate Fire, trades, cooking, crafts, skills, end of turn, then the free-action
+    window (:func:`free_actions`). Implements DLID-DAY-3, DLID-DAY-4 and DLID-DAY-8."""
+    t = table_of(state.config)
     who = state.turn
+    m = state.members[who]
+    event = state.event
+    fx = t.effects[event] if event >= 0 else ""
+    sur = t.surcharge
+    return (
+        *_draws(state, who, m, fx, sur),
+        *_investigations(m, fx, sur),
+        *_trades(state, t, m),
+        *_cooks(state, m, sur),
+        *_crafts(state, t, m),
+        *_skills(state, who, m, fx),
+        _END_TURN,
+        *free_actions(state, t),
+    )
+
+
+def of_kind(state: DlidState, kind: type) -> Sequence[object]:
+    """The legal actions of one type at a TURN node (what ``apply`` checks against): the
+    part of :func:`turn_actions` that lists that type."""
+    t = table_of(state.config)
+    who = state.turn
+    m = state.members[who]
+    event = state.event
+    fx = t.effects[event] if event >= 0 else ""
+    sur = t.surcharge
     if kind is DrawCard:
-        yield from _draws(state, who)
-    elif kind is Investigate:
-        yield from _investigations(state, who)
-    elif kind is Trade:
-        yield from _trades(state, who)
-    elif kind is Cook:
-        yield from _cooks(state, who)
-    elif kind is Craft:
-        yield from _crafts(state, who)
-    elif kind is Skill:
-        yield from _skills(state, who)
-        yield from _gifts(state)
-    elif kind is EndTurn:
-        yield _END_TURN
-    elif kind is Eat:
-        yield from _eats(state)
-    elif kind is Revive:
-        yield from _revivals(state)
-    elif kind is AddWood:
-        yield from _woods(state)
-    elif kind is PlaceFkp:
-        yield from _placements(state)
+        return _draws(state, who, m, fx, sur)
+    if kind is Investigate:
+        return _investigations(m, fx, sur)
+    if kind is Trade:
+        return _trades(state, t, m)
+    if kind is Cook:
+        return _cooks(state, m, sur)
+    if kind is Craft:
+        return _crafts(state, t, m)
+    if kind is Skill:
+        return [*_skills(state, who, m, fx), *_gifts(state, t)]
+    if kind is EndTurn:
+        return (_END_TURN,)
+    if kind is Eat:
+        return _eats(state, t)
+    if kind is Revive:
+        return _revivals(state)
+    if kind is AddWood:
+        return _woods(state, t)
+    if kind is PlaceFkp:
+        return _placements(state, t)
+    return ()
 
 
 # -- effects -------------------------------------------------------------------------------------
@@ -658,7 +709,7 @@ def start_draw(state: DlidState) -> DlidState:
         decks[deck] = discards[deck]
         discards[deck] = tuple(0 for _ in discards[deck])
         state = replace(state, decks=tuple(decks), discards=tuple(discards))
-    return replace(state, step=Step.DRAW)
+    return replace(state, step=AT_DRAW)
 
 
 def discard_card(state: DlidState, deck: int, card: int) -> DlidState:
@@ -685,7 +736,7 @@ def after_draw(state: DlidState) -> DlidState:
         if state.on_top[deck] >= 0 or sum(state.decks[deck]) + sum(state.discards[deck]) > 0:
             return start_draw(state)
     if state.planning and len(state.drawn) == 2:
-        return replace(state, step=Step.PICK)
+        return replace(state, step=AT_PICK)
     return resolve(state, state.drawn[0])
 
 
@@ -716,20 +767,25 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
                     state = gain(state, token, 1)
         if m.character == ZEEBO and card.token == BERRY:
             state = heal(state, who, 1)
-        state = discard_card(state, deck, card_index)
+        discards = list(state.discards)
+        pile = list(discards[deck])
+        pile[card_index] += 1
+        discards[deck] = tuple(pile)
         last = card_index if m.character == ZEEBO else -1
-        # finish_card and the card remembered for Zeebo in one state
-        return back_to_turn(
-            replace(
-                state,
-                drawn=(),
-                actor=-1,
-                deck=-1,
-                planning=False,
-                again=False,
-                last_card=last,
-                last_deck=deck,
-            )
+        # the card discarded, finish_card, the card remembered for Zeebo and back_to_turn's
+        # move in one state: a resource card hurts nobody, so the drawer, whose turn it is,
+        # is still in play (Mabe's roll first if her fall is pending)
+        return replace(
+            state,
+            discards=tuple(discards),
+            drawn=(),
+            actor=-1,
+            deck=-1,
+            planning=False,
+            again=False,
+            last_card=last,
+            last_deck=deck,
+            step=AT_MABE if state.mabe else AT_TURN,
         )
     state = replace(state, drawn=(card_index,))
     if card.kind == "nothing":
@@ -741,7 +797,7 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
     if m.character == AJAX and card.name == content.BEAST:
         state = killed(state, who, card.life, MEAT, dead=False)
         return finish_card(put_away(state, deck, card_index))
-    return replace(state, step=Step.FIGHT)
+    return replace(state, step=AT_FIGHT)
 
 
 def put_away(state: DlidState, deck: int, card: int) -> DlidState:
@@ -847,16 +903,18 @@ def do_investigate(state: DlidState, action: Investigate) -> DlidState:
     """Investigate Fire: pay 3 stamina (River once a day free) and roll the Fire Die;
     Challenge 1 takes 1 FKP instead. Implements DLID-DAY-4 and DLID-CHAL-1."""
     who = state.turn
-    if action.free:
-        state = _used(state, who, USED_FREE)
-    else:
-        state = pay_stamina(state, who, COST_INVESTIGATE + surcharge(state))
     m = state.members[who]
-    state = set_member(state, who, replace(m, investigations=m.investigations + 1))
-    state = replace(state, last_card=-1)
+    # the payment (or River's free use) and the count in one member, then one state
+    if action.free:
+        m = replace(m, used=m.used | USED_FREE, investigations=m.investigations + 1)
+    else:
+        stamina = m.stamina - (COST_INVESTIGATE + surcharge(state))
+        m = replace(m, stamina=stamina, investigations=m.investigations + 1)
+    members = list(state.members)
+    members[who] = m
     if challenge_number(state.config) == 1:
-        return found_fire(state, who, 1)
-    return replace(state, step=Step.ROLL, actor=who)
+        return found_fire(replace(state, members=tuple(members), last_card=-1), who, 1)
+    return replace(state, members=tuple(members), last_card=-1, step=AT_ROLL, actor=who)
 
 
 def die_value(state: DlidState, value: int) -> int:
@@ -869,7 +927,7 @@ def rolled(state: DlidState, value: int) -> DlidState:
     value = die_value(state, value)
     kara = find(state, KARA)
     if kara >= 0 and not state.members[kara].used & USED_REROLL:
-        return replace(state, step=Step.REROLL, roll=value)
+        return replace(state, step=AT_REROLL, roll=value)
     return found_fire(state, state.actor, value)
 
 
@@ -877,7 +935,7 @@ def reroll(state: DlidState, action: Reroll) -> DlidState:
     """Kara's re-roll. Implements DLID-SKILL-3."""
     if action.use:
         kara = find(state, KARA)
-        return replace(_used(state, kara, USED_REROLL), step=Step.ROLL, roll=-1)
+        return replace(_used(state, kara, USED_REROLL), step=AT_ROLL, roll=-1)
     return found_fire(state, state.actor, state.roll)
 
 
@@ -910,7 +968,7 @@ def do_trade(state: DlidState, action: Trade) -> DlidState:
     """Trade with the neighbouring tribe: 1 stamina, then the tokens given one by one.
     Implements DLID-DAY-5."""
     state = pay_stamina(state, state.turn, COST_TRADE + surcharge(state))
-    return replace(state, step=Step.PAY, take=action.take, owed=trade_rate(state), last_card=-1)
+    return replace(state, step=AT_PAY, take=action.take, owed=trade_rate(state), last_card=-1)
 
 
 _PAY_ACTIONS: Final = tuple(Pay(kind) for kind in range(TOKEN_KINDS))
@@ -922,11 +980,15 @@ def pay_options(state: DlidState) -> list[Pay]:
 
 
 def pay(state: DlidState, action: Pay) -> DlidState:
-    state = replace(state, tokens=spend(state.tokens, action.token, 1), owed=state.owed - 1)
-    if state.owed > 0:
-        return state
-    state = gain(state, state.take, 1)
-    return back_to_turn(replace(state, take=-1))
+    tokens = spend(state.tokens, action.token, 1)
+    owed = state.owed - 1
+    if owed > 0:
+        return replace(state, tokens=tokens, owed=owed)
+    # the last token given: the one taken, and back_to_turn's move in the same state (a
+    # trade hurts nobody: the trader, whose turn it is, is still in play)
+    take = state.take
+    step = AT_MABE if state.mabe else AT_TURN
+    return gain(replace(state, tokens=tokens, owed=0, take=-1, step=step), take, 1)
 
 
 def do_cook(state: DlidState, action: Cook) -> DlidState:
@@ -1095,8 +1157,16 @@ def do_place(state: DlidState, action: PlaceFkp) -> DlidState:
 
 def end_turn(state: DlidState) -> DlidState:
     """End the turn; left-over stamina stays unused. Implements DLID-DAY-10."""
+    turn = state.turn
     members = list(state.members)
-    members[state.turn] = replace(members[state.turn], done=True)
+    members[turn] = replace(members[turn], done=True)
+    # back_to_turn's next character, built in one state (at a TURN node the game runs and
+    # no roll of Mabe's is pending)
+    for k in range(1, CHARACTERS_IN_PLAY):
+        seat = (turn + k) % CHARACTERS_IN_PLAY
+        other = members[seat]
+        if not other.down and not other.done:
+            return replace(state, members=tuple(members), step=AT_TURN, turn=seat, last_card=-1)
     return back_to_turn(replace(state, members=tuple(members), last_card=-1))
 
 
@@ -1107,16 +1177,16 @@ def back_to_turn(state: DlidState) -> DlidState:
     if state.result is not None:
         return state
     if state.mabe:
-        return replace(state, step=Step.MABE)
+        return replace(state, step=AT_MABE)
     turn = state.turn
     m = state.members[turn]
     if not m.down and not m.done:
-        return replace(state, step=Step.TURN)
+        return replace(state, step=AT_TURN)
     for k in range(1, CHARACTERS_IN_PLAY + 1):
         seat = (turn + k) % CHARACTERS_IN_PLAY
         other = state.members[seat]
         if not other.down and not other.done:
-            return replace(state, step=Step.TURN, turn=seat, last_card=-1)
+            return replace(state, step=AT_TURN, turn=seat, last_card=-1)
     from dieproof.reference.dont_let_it_die.night import start_night
 
     return start_night(state)

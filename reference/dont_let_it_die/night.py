@@ -3,6 +3,8 @@ order), and the end of the game by the calendar and by the fire pit."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die.base import (
@@ -15,10 +17,19 @@ from dieproof.reference.dont_let_it_die.base import (
     heal,
     over,
     refit,
+    remember,
     set_member,
     spend,
+    table_of,
 )
 from dieproof.reference.dont_let_it_die.types import (
+    AT_BREAK_TOOL,
+    AT_DUB,
+    AT_LOSE_ITEMS,
+    AT_MORNING,
+    AT_NIGHT,
+    AT_NIGHT_ROLL,
+    AT_REFUEL,
     BERRY,
     BONE,
     CHARACTERS_IN_PLAY,
@@ -32,13 +43,14 @@ from dieproof.reference.dont_let_it_die.types import (
     WOOD,
     AddWood,
     BreakTool,
+    DlidConfig,
     DlidState,
     Equip,
     Give,
     LoseItem,
+    Member,
     Proceed,
     Redraw,
-    Step,
     Unequip,
     challenge_number,
 )
@@ -69,7 +81,7 @@ def draw_event(state: DlidState) -> DlidState:
             night_deck=state.night_discard,
             night_discard=tuple(0 for _ in state.night_discard),
         )
-    return replace(state, step=Step.NIGHT)
+    return replace(state, step=AT_NIGHT)
 
 
 def event_drawn(state: DlidState, event: int) -> DlidState:
@@ -79,7 +91,7 @@ def event_drawn(state: DlidState, event: int) -> DlidState:
     state = replace(state, night_deck=tuple(deck), event=event)
     dub = find(state, DUB)
     if dub >= 0 and state.tokens[BONE] > 0 and not state.members[dub].used & USED_DUB:
-        return replace(state, step=Step.DUB)
+        return replace(state, step=AT_DUB)
     return resolve_event(state)
 
 
@@ -141,17 +153,17 @@ def resolve_event(state: DlidState) -> DlidState:
                 state = heal(state, who, 1)
         if state.result is not None:
             return state
-        return replace(state, step=Step.NIGHT_ROLL)
+        return replace(state, step=AT_NIGHT_ROLL)
     if e == "heal-all":
         for who in range(CHARACTERS_IN_PLAY):
             state = heal(state, who, event.amount)
     elif e == "broken-tool":
         if any(m.tools and not m.down for m in state.members):
-            return replace(state, step=Step.BREAK_TOOL)
+            return replace(state, step=AT_BREAK_TOOL)
     elif e == "stampede":
         first = next_roller(state, 0)
         if first >= 0:
-            return replace(state, step=Step.NIGHT_ROLL, night_roll=first)
+            return replace(state, step=AT_NIGHT_ROLL, night_roll=first)
     elif e == "rainstorm":
         if not any(m.stamina >= 1 and not m.down for m in state.members):
             state = take_wood(state, 1)
@@ -165,7 +177,7 @@ def resolve_event(state: DlidState) -> DlidState:
         spare = [content.items(state.config)[i].kind for m in state.members for i in m.spare]
         bits = (WEAPON_BIT if "weapon" in spare else 0) | (TOOL_BIT if "tool" in spare else 0)
         if bits:
-            return replace(state, step=Step.LOSE_ITEMS, to_lose=bits)
+            return replace(state, step=AT_LOSE_ITEMS, to_lose=bits)
     elif e == "teaching":
         state = gain(state, FKP, sum(1 for m in state.members if not m.down))
     elif e == "dead-boar":
@@ -271,7 +283,7 @@ def end_night(state: DlidState) -> DlidState:
     if state.result is not None:
         return state
     if state.wood_taken:
-        return replace(state, step=Step.REFUEL)
+        return replace(state, step=AT_REFUEL)
     return morning(state)
 
 
@@ -336,38 +348,62 @@ def morning(state: DlidState) -> DlidState:
     less = 3 if e == "screeching" else 2 if e == "cold-wind" else 0
     members = []
     for m in state.members:
-        fresh = replace(m, used=0, done=False, investigations=0, guards=tuple(0 for _ in m.tools))
-        if not m.down:
-            fresh = replace(fresh, stamina=max(m.max_stamina - less, 0))
+        guards = tuple(0 for _ in m.tools)
+        if m.down:
+            fresh = replace(m, used=0, done=False, investigations=0, guards=guards)
+        else:
+            stamina = max(m.max_stamina - less, 0)
+            fresh = replace(m, used=0, done=False, investigations=0, guards=guards, stamina=stamina)
         members.append(fresh)
-    state = replace(state, members=tuple(members), planning_used=0)
+    tokens = state.tokens
     if challenge_number(state.config) == 6:
-        tokens = list(state.tokens)
+        pool = list(tokens)
         for kind in (BERRY, COOKED_BERRY, MEAT, COOKED_MEAT):
-            tokens[kind] = 0
-        state = replace(state, tokens=tuple(tokens))
-    return replace(state, step=Step.MORNING)
+            pool[kind] = 0
+        tokens = tuple(pool)
+    # the members refreshed, the pool and the step in one state
+    return replace(state, members=tuple(members), planning_used=0, tokens=tokens, step=AT_MORNING)
 
 
 def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
     """The morning's item window: equip, unequip and hand over weapons and tools between
     characters in play, then proceed. Implements DLID-MORNING-5."""
+    members = state.members
+    up = tuple(seat for seat, m in enumerate(members) if not m.down)
+    config = state.config
+    memo = table_of(config).morning
+    out: list[Equip | Unequip | Give | Proceed] = []
+    for who in up:
+        m = members[who]
+        # one character's options read its equipment and who is in play: remembered
+        key = (who, m.character, m.weapons, m.tools, m.spare, up)
+        found = memo.get(key)
+        if found is None:
+            found = remember(memo, key, _morning_options(config, who, m, up))
+        out += found
+    out.append(_PROCEED)
+    return out
+
+
+_PROCEED: Final = Proceed()
+
+
+def _morning_options(
+    config: DlidConfig, who: int, m: Member, up: tuple[int, ...]
+) -> tuple[Equip | Unequip | Give, ...]:
+    """The morning's options of the character in seat ``who`` (``up``: the seats in play)."""
     from dieproof.reference.dont_let_it_die.day import equip_slots
 
-    table = content.items(state.config)
-    out: list[Equip | Unequip | Give | Proceed] = []
-    up = [seat for seat, m in enumerate(state.members) if not m.down]
-    for who in up:
-        m = state.members[who]
-        for index, item in enumerate(m.spare):
-            for slot in equip_slots(state.config, m, item, table[item].kind):
-                out.append(Equip(who, index, slot))
-        out.extend([Unequip(who, False, slot) for slot in range(len(m.weapons))])
-        out.extend([Unequip(who, True, slot) for slot in range(len(m.tools))])
-        for index in range(len(m.spare)):
-            out.extend([Give(who, index, to) for to in up if to != who])
-    out.append(Proceed())
-    return out
+    table = content.items(config)
+    out: list[Equip | Unequip | Give] = []
+    for index, item in enumerate(m.spare):
+        for slot in equip_slots(config, m, item, table[item].kind):
+            out.append(Equip(who, index, slot))
+    out.extend([Unequip(who, False, slot) for slot in range(len(m.weapons))])
+    out.extend([Unequip(who, True, slot) for slot in range(len(m.tools))])
+    for index in range(len(m.spare)):
+        out.extend([Give(who, index, to) for to in up if to != who])
+    return tuple(out)
 
 
 def equip_item(state: DlidState, action: Equip) -> DlidState:

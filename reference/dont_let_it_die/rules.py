@@ -23,6 +23,23 @@ from dieproof.reference.dont_let_it_die.base import (
     refit,
 )
 from dieproof.reference.dont_let_it_die.types import (
+    AT_BREAK_TOOL,
+    AT_DRAW,
+    AT_DUB,
+    AT_FIGHT,
+    AT_LIGHTNING,
+    AT_LOSE_ITEMS,
+    AT_MABE,
+    AT_MORNING,
+    AT_NIGHT,
+    AT_NIGHT_ROLL,
+    AT_OVER,
+    AT_PAY,
+    AT_PICK,
+    AT_REFUEL,
+    AT_REROLL,
+    AT_ROLL,
+    AT_TURN,
     CHALLENGES,
     CHARACTERS_IN_PLAY,
     DECKS,
@@ -171,7 +188,7 @@ def initial_state(config: DlidConfig) -> DlidState:
     tree = box.tree
     state = DlidState(
         config=config,
-        step=Step.TURN,
+        step=AT_TURN,
         day=5 if challenge_number(config) == 2 else 1,
         pit=START_WOOD,
         tokens=(0,) * TOKEN_KINDS,
@@ -191,61 +208,78 @@ def initial_state(config: DlidConfig) -> DlidState:
 
 # -- nodes ---------------------------------------------------------------------------------------
 
-_DECISION_ACTOR: Final = {Step.FIGHT, Step.PICK}
+_DECISION_ACTOR: Final = {AT_FIGHT, AT_PICK}
 _CHANCE_STEPS: Final = {
-    Step.DRAW,
-    Step.LIGHTNING,
-    Step.ROLL,
-    Step.MABE,
-    Step.NIGHT,
-    Step.NIGHT_ROLL,
+    AT_DRAW,
+    AT_LIGHTNING,
+    AT_ROLL,
+    AT_MABE,
+    AT_NIGHT,
+    AT_NIGHT_ROLL,
 }
 
 
 def to_move(state: DlidState) -> int:
     """The player deciding (the controller of the character concerned), CHANCE or
     TERMINAL."""
-    step = state.step
-    if step in _CHANCE_STEPS:
-        return CHANCE
-    if step is Step.OVER:
-        return TERMINAL
+    mover = _MOVER[state.step]
+    if mover < 0:
+        return mover
+    if mover == _TURN:
+        who = state.turn
+    elif mover == _ACTOR:
+        who = state.actor
+    elif mover == _FIRST:
+        who = state.first
+    else:
+        who = find(state, KARA if mover == _KARA else DUB)
     config = state.config
-    if step is Step.TURN or step is Step.PAY:
-        return controller(config, state.turn)
-    if step in _DECISION_ACTOR:
-        return controller(config, state.actor)
-    if step is Step.REROLL:
-        return controller(config, find(state, KARA))
-    if step is Step.DUB:
-        return controller(config, find(state, DUB))
-    return controller(config, state.first)
+    return controller(config, who)
+
+
+_TURN, _ACTOR, _KARA, _DUB, _FIRST = range(5)
+_MOVER: Final[dict[Step, int]] = {
+    **dict.fromkeys(_CHANCE_STEPS, CHANCE),
+    AT_OVER: TERMINAL,
+    AT_TURN: _TURN,
+    AT_PAY: _TURN,
+    **dict.fromkeys(_DECISION_ACTOR, _ACTOR),
+    AT_REROLL: _KARA,
+    AT_DUB: _DUB,
+    **{
+        step: _FIRST
+        for step in Step
+        if step not in _CHANCE_STEPS
+        and step not in _DECISION_ACTOR
+        and step not in (AT_OVER, AT_TURN, AT_PAY, AT_REROLL, AT_DUB)
+    },
+}
+"""Who moves at each kind of node: chance, nobody, or the character concerned."""
 
 
 def legal_actions(state: DlidState) -> tuple[Action, ...]:
     """The decisions open at a decision node, in canonical order (the oracle contract)."""
-    step = state.step
-    if step is Step.TURN:
-        return tuple(day.turn_actions(state))  # type: ignore[arg-type]
-    if step is Step.FIGHT:
-        return tuple(day.fight_options(state))
-    if step is Step.PICK:
-        return (Keep(0), Keep(1))
-    if step is Step.PAY:
-        return tuple(day.pay_options(state))
-    if step is Step.REROLL:
-        return (Reroll(True), Reroll(False))
-    if step is Step.DUB:
-        return (Redraw(True), Redraw(False))
-    if step is Step.BREAK_TOOL:
-        return tuple(night.break_options(state))
-    if step is Step.LOSE_ITEMS:
-        return tuple(night.lose_options(state))
-    if step is Step.REFUEL:
-        return tuple(night.refuel_options(state))
-    if step is Step.MORNING:
-        return tuple(night.morning_options(state))
-    return ()
+    listing = _LISTINGS.get(state.step)
+    return () if listing is None else listing(state)
+
+
+_KEEP: Final = (Keep(0), Keep(1))
+_REROLL: Final = (Reroll(True), Reroll(False))
+_REDRAW: Final = (Redraw(True), Redraw(False))
+
+_LISTINGS: Final[dict[Step, Callable[[DlidState], tuple[Action, ...]]]] = {
+    AT_TURN: day.turn_actions,  # type: ignore[dict-item]
+    AT_FIGHT: lambda s: tuple(day.fight_options(s)),
+    AT_PICK: lambda s: _KEEP,
+    AT_PAY: lambda s: tuple(day.pay_options(s)),
+    AT_REROLL: lambda s: _REROLL,
+    AT_DUB: lambda s: _REDRAW,
+    AT_BREAK_TOOL: lambda s: tuple(night.break_options(s)),
+    AT_LOSE_ITEMS: lambda s: tuple(night.lose_options(s)),
+    AT_REFUEL: lambda s: tuple(night.refuel_options(s)),
+    AT_MORNING: lambda s: tuple(night.morning_options(s)),
+}
+"""Each decision node's listing."""
 
 
 _OUTCOMES: dict[
@@ -274,14 +308,14 @@ def chance_outcomes(state: DlidState) -> tuple[tuple[Action, Fraction], ...]:
     """The outcomes at a chance node: a card by its count, a night event by its count,
     the Fire Die by its faces (by default blank 1/6, 1 3/6, 2 1/6, 3 1/6)."""
     step = state.step
-    if step is Step.DRAW:
+    if step is AT_DRAW:
         top = state.on_top[state.deck]
         if top >= 0:
             return ((CardDrawn(top), Fraction(1)),)
         return _outcomes(state.decks[state.deck], CardDrawn)
-    if step is Step.NIGHT:
+    if step is AT_NIGHT:
         return _outcomes(state.night_deck, EventDrawn)
-    if step in (Step.LIGHTNING, Step.ROLL, Step.MABE, Step.NIGHT_ROLL):
+    if step in (AT_LIGHTNING, AT_ROLL, AT_MABE, AT_NIGHT_ROLL):
         return content.box(state.config).die
     return ()
 
@@ -342,22 +376,22 @@ GAME_OVER: Final = "DLID.GAME_OVER"
 """The game is over."""
 
 _TYPES_AT: Final[dict[Step, frozenset[type]]] = {
-    Step.TURN: frozenset(_TURN_EFFECTS),
-    Step.FIGHT: frozenset({Fight}),
-    Step.PICK: frozenset({Keep}),
-    Step.PAY: frozenset({Pay}),
-    Step.REROLL: frozenset({Reroll}),
-    Step.DUB: frozenset({Redraw}),
-    Step.BREAK_TOOL: frozenset({BreakTool}),
-    Step.LOSE_ITEMS: frozenset({LoseItem}),
-    Step.REFUEL: frozenset({AddWood, Proceed}),
-    Step.MORNING: frozenset({Equip, Unequip, Give, Proceed}),
-    Step.DRAW: frozenset({CardDrawn}),
-    Step.NIGHT: frozenset({EventDrawn}),
-    Step.LIGHTNING: frozenset({DieRolled}),
-    Step.ROLL: frozenset({DieRolled}),
-    Step.MABE: frozenset({DieRolled}),
-    Step.NIGHT_ROLL: frozenset({DieRolled}),
+    AT_TURN: frozenset(_TURN_EFFECTS),
+    AT_FIGHT: frozenset({Fight}),
+    AT_PICK: frozenset({Keep}),
+    AT_PAY: frozenset({Pay}),
+    AT_REROLL: frozenset({Reroll}),
+    AT_DUB: frozenset({Redraw}),
+    AT_BREAK_TOOL: frozenset({BreakTool}),
+    AT_LOSE_ITEMS: frozenset({LoseItem}),
+    AT_REFUEL: frozenset({AddWood, Proceed}),
+    AT_MORNING: frozenset({Equip, Unequip, Give, Proceed}),
+    AT_DRAW: frozenset({CardDrawn}),
+    AT_NIGHT: frozenset({EventDrawn}),
+    AT_LIGHTNING: frozenset({DieRolled}),
+    AT_ROLL: frozenset({DieRolled}),
+    AT_MABE: frozenset({DieRolled}),
+    AT_NIGHT_ROLL: frozenset({DieRolled}),
 }
 
 
@@ -365,7 +399,7 @@ def _refuse(state: DlidState, action: Action) -> RulesError:
     """The error for an action the node does not list, with the rule it breaks."""
     kind = type(action)
     rule = _RULE_OF.get(kind, "DLID-DAY-1")
-    if state.step is Step.OVER:
+    if state.step is AT_OVER:
         return IllegalAction(GAME_OVER, "the game is over", "DLID-END-1")
     if kind not in _TYPES_AT.get(state.step, frozenset()):
         return IllegalAction(WRONG_STEP, f"no {kind.__name__} at a {state.step.value} node", rule)
@@ -383,7 +417,7 @@ def apply(state: DlidState, action: Action) -> DlidState:
     breaks named) for anything the node does not list."""
     step = state.step
     kind = type(action)
-    if step is Step.TURN:
+    if step is AT_TURN:
         effect = _TURN_EFFECTS.get(kind)
         if effect is None or action not in day.of_kind(state, kind):
             raise _refuse(state, action)
@@ -400,33 +434,18 @@ def apply(state: DlidState, action: Action) -> DlidState:
 def apply_listed(state: DlidState, action: Action) -> DlidState:
     """``apply`` for an action the state's listing contains (its legality known)."""
     step = state.step
-    if step is Step.TURN:
+    if step is AT_TURN:
         return _TURN_EFFECTS[type(action)](state, action)
-    if step in _CHANCE_STEPS:
-        return _chance(state, action)
-    return _decide(state, action)
+    return _EFFECTS[step](state, action)
 
 
 def _decide(state: DlidState, action: Action) -> DlidState:
     """A legal action at a decision node other than a day turn."""
-    step = state.step
-    if step is Step.FIGHT:
-        return day.fight(state, action)  # type: ignore[arg-type]
-    if step is Step.PICK:
-        return day.keep(state, action)  # type: ignore[arg-type]
-    if step is Step.PAY:
-        return day.pay(state, action)  # type: ignore[arg-type]
-    if step is Step.REROLL:
-        return day.reroll(state, action)  # type: ignore[arg-type]
-    if step is Step.DUB:
-        return night.redraw(state, action)  # type: ignore[arg-type]
-    if step is Step.BREAK_TOOL:
-        return night.break_tool(state, action)  # type: ignore[arg-type]
-    if step is Step.LOSE_ITEMS:
-        return night.lose_item(state, action)  # type: ignore[arg-type]
-    if step is Step.REFUEL:
-        return night.refuel(state, action)  # type: ignore[arg-type]
-    # Step.MORNING
+    return _EFFECTS[state.step](state, action)
+
+
+def _morning(state: DlidState, action: Action) -> DlidState:
+    """A legal action of the morning's item window."""
     if isinstance(action, Equip):
         return night.equip_item(state, action)
     if isinstance(action, Unequip):
@@ -438,7 +457,7 @@ def _decide(state: DlidState, action: Action) -> DlidState:
 
 def _chance(state: DlidState, action: Action) -> DlidState:
     step = state.step
-    if step is Step.DRAW:
+    if step is AT_DRAW:
         assert isinstance(action, CardDrawn)
         deck = state.deck
         drawn = (*state.drawn, action.card)
@@ -453,22 +472,37 @@ def _chance(state: DlidState, action: Action) -> DlidState:
             decks[deck] = tuple(cards)
             state = replace(state, decks=tuple(decks), drawn=drawn)
         if day.effect(state) == "lightning":
-            return replace(state, step=Step.LIGHTNING)
+            return replace(state, step=AT_LIGHTNING)
         return day.after_draw(state)
     assert isinstance(action, (DieRolled, EventDrawn))
-    if step is Step.NIGHT:
+    if step is AT_NIGHT:
         assert isinstance(action, EventDrawn)
         return night.event_drawn(night.discard_event(state), action.event)
     assert isinstance(action, DieRolled)
-    if step is Step.LIGHTNING:
+    if step is AT_LIGHTNING:
         if action.value == 0:
             state = damage(state, state.actor, 1)
         return day.after_draw(state)
-    if step is Step.ROLL:
+    if step is AT_ROLL:
         return day.rolled(state, action.value)
-    if step is Step.MABE:
+    if step is AT_MABE:
         return day.mabe_rolled(state, action.value)
     return night.night_rolled(state, action.value)
+
+
+_EFFECTS: Final[dict[Step, Callable[[DlidState, Action], DlidState]]] = {
+    AT_FIGHT: day.fight,  # type: ignore[dict-item]
+    AT_PICK: day.keep,  # type: ignore[dict-item]
+    AT_PAY: day.pay,  # type: ignore[dict-item]
+    AT_REROLL: day.reroll,  # type: ignore[dict-item]
+    AT_DUB: night.redraw,  # type: ignore[dict-item]
+    AT_BREAK_TOOL: night.break_tool,  # type: ignore[dict-item]
+    AT_LOSE_ITEMS: night.lose_item,  # type: ignore[dict-item]
+    AT_REFUEL: night.refuel,  # type: ignore[dict-item]
+    AT_MORNING: _morning,
+    **dict.fromkeys(_CHANCE_STEPS, _chance),
+}
+"""Each node's effect of a legal action (a day turn's by the action's type)."""
 
 
 def result(state: DlidState) -> Result | None:
