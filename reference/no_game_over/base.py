@@ -14,6 +14,7 @@ from dieproof.reference.no_game_over.types import (
     HAND_SLOTS,
     Block,
     Card,
+    Cast,
     Content,
     Deck,
     Effect,
@@ -42,6 +43,12 @@ _FIGHTABLE: Final = frozenset({Kind.SINGLE_USE, Kind.CURSE, Kind.ENEMY})
 """The kinds of card a player may play in a combat's priority loop (Combat)."""
 
 
+EQUIPS: Final = 1
+SINGLE_USE: Final = 2
+CURSE: Final = 4
+"""The bits of :attr:`Catalog.role`."""
+
+
 @dataclass(frozen=True, slots=True)
 class Catalog:
     """A configuration's cards, indexed once."""
@@ -64,13 +71,25 @@ class Catalog:
     """Per card kind, whether it is a single-use item."""
     curse: tuple[bool, ...]
     """Per card kind, whether it is a curse."""
+    load_game: tuple[bool, ...]
+    """Per card kind, whether it is a Load Game (used at once when drawn)."""
+    role: tuple[int, ...]
+    """Per card kind, what a turn's listing does with it, as bits: :data:`EQUIPS` (goes on
+    as equipment), :data:`SINGLE_USE` (a single-use item), :data:`CURSE` (a curse); 0 for
+    a card the turn can only discard (an enemy)."""
     equip_options: dict[tuple[tuple[int, ...], int], tuple[Equip, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
     """The equipment changes of one card from the hand onto one equipment (see
-    :func:`~dieproof.reference.no_game_over.cards.equip_actions`), remembered: they
+    :func:`~dieproof.reference.no_game_over.cards.hand_actions`), remembered: they
     depend on nothing else, and a player's equipment changes far more rarely than it is
     listed. Bounded by :data:`MEMO_LIMIT`."""
+    casts: dict[tuple[int, int, tuple[int, ...]], tuple[Cast, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The casts of one curse by one player outside a combat, per the table's lives
+    (``(card, caster, lives)``: nothing else decides them there), remembered. Bounded by
+    :data:`MEMO_LIMIT`."""
 
 
 def content_of(config: NgoConfig) -> Content:
@@ -95,6 +114,13 @@ def _catalog(content: Content) -> Catalog:
         equippable=tuple(c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT for c in cards),
         single_use=tuple(c.kind is Kind.SINGLE_USE for c in cards),
         curse=tuple(c.kind is Kind.CURSE for c in cards),
+        load_game=tuple(c.effect is Effect.LOAD_GAME for c in cards),
+        role=tuple(
+            (EQUIPS if c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT else 0)
+            | (SINGLE_USE if c.kind is Kind.SINGLE_USE else 0)
+            | (CURSE if c.kind is Kind.CURSE else 0)
+            for c in cards
+        ),
     )
 
 
@@ -155,12 +181,17 @@ def validate_config(config: NgoConfig) -> None:
 
 def put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     """``values`` with ``values[index] = value``."""
-    return (*values[:index], value, *values[index + 1 :])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    """``values`` with ``delta`` added at ``index``."""
-    return (*values[:index], values[index] + delta, *values[index + 1 :])
+    """``values`` with ``delta`` added at ``index`` (through a list: for a count per card
+    kind, half the cost of joining two slices)."""
+    changed = list(values)
+    changed[index] += delta
+    return tuple(changed)
 
 
 def add_counts(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:

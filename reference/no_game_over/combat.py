@@ -71,21 +71,26 @@ def eligible(state: NgoState) -> tuple[int, ...]:
     the fighter against a Final Boss. Implements NGO-COMBAT-5 and NGO-BOSS-2."""
     fight = state.combat
     assert fight is not None
-    key = (fight.fighter, state.config.players, fight.boss)
+    return _loop(fight.fighter, state.config.players, fight.boss)[0]
+
+
+def _loop(fighter: int, n: int, boss: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The loop's order and, by seat, the seat priority passes to next (-1: a seat that
+    does not play), built once per (fighter, players, boss)."""
+    key = (fighter, n, boss)
     found = _ORDERS.get(key)
     if found is None:
-        found = _ORDERS[key] = _order(*key)
+        order = (fighter,) if boss else tuple((fighter + k) % n for k in range(n))
+        after = [-1] * n
+        for i, seat in enumerate(order):
+            after[seat] = order[(i + 1) % len(order)]
+        found = _ORDERS[key] = (order, tuple(after))
     return found
 
 
-def _order(fighter: int, n: int, boss: bool) -> tuple[int, ...]:
-    if boss:
-        return (fighter,)
-    return tuple((fighter + k) % n for k in range(n))
-
-
-_ORDERS: dict[tuple[int, int, bool], tuple[int, ...]] = {}
-""":func:`eligible`'s orders, built once per (fighter, players, boss): at most 72."""
+_ORDERS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+""":func:`_loop`'s orders and next seats, built once per (fighter, players, boss): at most
+72."""
 
 
 def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
@@ -163,18 +168,27 @@ _PASS_ONLY: Final = (_PASS,)
 """The pass, and a listing of the pass alone, built once."""
 
 
+def pass_priority(state: NgoState, _action: NgoAction | None = None) -> NgoState:
+    """A pass: priority moves on, or, once every player who may play has passed in a row,
+    the strengths are compared (``_action``: the pass, unused; the rules dispatch every
+    action with the state). Implements NGO-COMBAT-5."""
+    fight = state.combat
+    assert fight is not None
+    found = _ORDERS.get((fight.fighter, state.config.players, fight.boss))
+    order, after = found or _loop(fight.fighter, state.config.players, fight.boss)
+    if fight.passes + 1 >= len(order):
+        return _resolve(state)
+    return replace(
+        state, combat=replace(fight, passes=fight.passes + 1, priority=after[fight.priority])
+    )
+
+
 def play(state: NgoState, action: NgoAction) -> NgoState:
-    """A play or a pass in the loop. Implements NGO-COMBAT-5."""
+    """A card played in the loop (a pass is :func:`pass_priority`): priority passes on and
+    the count of passes starts again. Implements NGO-COMBAT-5."""
     fight = state.combat
     assert fight is not None
     q = fight.priority
-    if isinstance(action, Pass):
-        order = eligible(state)
-        if fight.passes + 1 >= len(order):
-            return _resolve(state)
-        return replace(
-            state, combat=replace(fight, passes=fight.passes + 1, priority=_after(order, q))
-        )
     if isinstance(action, Use):
         state = _use(state, q, action)
     elif isinstance(action, Cast):
@@ -184,11 +198,8 @@ def play(state: NgoState, action: NgoAction) -> NgoState:
     fight = state.combat
     if state.step is not Step.COMBAT or fight is None or fight.priority != q:
         return state  # the combat ended (an escape card) or moved (Final Frenzy)
-    return replace(state, combat=replace(fight, passes=0, priority=_after(eligible(state), q)))
-
-
-def _after(order: tuple[int, ...], seat: int) -> int:
-    return order[(order.index(seat) + 1) % len(order)]
+    after = _loop(fight.fighter, state.config.players, fight.boss)[1]
+    return replace(state, combat=replace(fight, passes=0, priority=after[q]))
 
 
 def _use(state: NgoState, q: int, action: Use) -> NgoState:
