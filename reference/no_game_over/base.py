@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Final
 
 from dieproof.reference.core.errors import InvalidConfig
@@ -46,7 +47,16 @@ _FIGHTABLE: Final = frozenset({Kind.SINGLE_USE, Kind.CURSE, Kind.ENEMY})
 EQUIPS: Final = 1
 SINGLE_USE: Final = 2
 CURSE: Final = 4
+ENEMY: Final = 8
 """The bits of :attr:`Catalog.role`."""
+
+
+Holding = tuple[tuple[int, ...], tuple[int, ...], int, bool]
+"""A hand, the kinds it holds (in index order), how many cards, and whether any of them
+may be played in a combat's priority loop (see :func:`holding`)."""
+
+HANDS_LIMIT: Final = 256
+"""Hands :func:`holding` remembers before it forgets them all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +84,9 @@ class Catalog:
     load_game: tuple[bool, ...]
     """Per card kind, whether it is a Load Game (used at once when drawn)."""
     role: tuple[int, ...]
-    """Per card kind, what a turn's listing does with it, as bits: :data:`EQUIPS` (goes on
-    as equipment), :data:`SINGLE_USE` (a single-use item), :data:`CURSE` (a curse); 0 for
-    a card the turn can only discard (an enemy)."""
+    """Per card kind, what a listing does with it, as bits: :data:`EQUIPS` (goes on as
+    equipment), :data:`SINGLE_USE` (a single-use item), :data:`CURSE` (a curse),
+    :data:`ENEMY` (an enemy, played only in a combat)."""
     equip_options: dict[tuple[tuple[int, ...], int], tuple[Equip, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -84,11 +94,14 @@ class Catalog:
     :func:`~dieproof.reference.no_game_over.cards.hand_actions`), remembered: they
     depend on nothing else, and a player's equipment changes far more rarely than it is
     listed. Bounded by :data:`MEMO_LIMIT`."""
-    casts: dict[tuple[int, int, tuple[int, ...]], tuple[Cast, ...]] = field(
+    hands: dict[int, Holding] = field(default_factory=dict, compare=False, repr=False)
+    """:func:`holding`'s answers by the identity of the hand (see there)."""
+    casts: dict[tuple[int, int, tuple[int, ...], int, bool], tuple[Cast, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    """The casts of one curse by one player outside a combat, per the table's lives
-    (``(card, caster, lives)``: nothing else decides them there), remembered. Bounded by
+    """The casts of one curse by one player, per the table's lives and the combat's
+    fighter and Final Boss flag (``(card, caster, lives, fighter, boss)``, fighter -1
+    outside a combat: nothing else decides them), remembered. Bounded by
     :data:`MEMO_LIMIT`."""
 
 
@@ -119,6 +132,7 @@ def _catalog(content: Content) -> Catalog:
             (EQUIPS if c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT else 0)
             | (SINGLE_USE if c.kind is Kind.SINGLE_USE else 0)
             | (CURSE if c.kind is Kind.CURSE else 0)
+            | (ENEMY if c.kind is Kind.ENEMY else 0)
             for c in cards
         ),
     )
@@ -141,6 +155,24 @@ def catalog(config: NgoConfig) -> Catalog:
     cat = _catalog(content)
     _LAST[0], _LAST[1] = content, cat
     return cat
+
+
+def holding(cat: Catalog, hand: tuple[int, ...]) -> Holding:
+    """``(hand, kinds held, cards held, any card for the priority loop)``, remembered by
+    the hand's identity: a state built from another shares every hand that did not
+    change, so the hands of a combat's players or of a turn are walked once, not at
+    every decision (the entry holds the hand, so its identity is not reused while
+    remembered)."""
+    memo = cat.hands
+    found = memo.get(id(hand))
+    if found is not None and found[0] is hand:
+        return found
+    held = tuple(compress(cat.kinds, hand))
+    entry = (hand, held, sum(hand), any(map(cat.fightable.__getitem__, held)))
+    if len(memo) >= HANDS_LIMIT:
+        memo.clear()
+    memo[id(hand)] = entry
+    return entry
 
 
 def validate_config(config: NgoConfig) -> None:

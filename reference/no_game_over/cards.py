@@ -24,6 +24,7 @@ from dieproof.reference.no_game_over.base import (
     catalog,
     cheats,
     fits,
+    holding,
     overflow,
     put,
     strength,
@@ -104,7 +105,7 @@ def hand_actions(state: NgoState, player: int, *, ghost: bool = False) -> list[N
     found: list[NgoAction] = []
     items: list[int] = []
     curses: list[int] = []
-    held = tuple(compress(cat.kinds, hand))
+    _, held, size, _ = holding(cat, hand)
     role = cat.role
     worn = state.equipment[player]
     memo = cat.equip_options
@@ -123,7 +124,6 @@ def hand_actions(state: NgoState, player: int, *, ghost: bool = False) -> list[N
             items.append(card)
         elif bits & CURSE:
             curses.append(card)
-    size = sum(hand)
     if size > HAND_LIMIT or state.config.readings.voluntary_discard != "over_limit":
         found.extend(compress(DISCARDS, hand))
     if not ghost:
@@ -132,7 +132,7 @@ def hand_actions(state: NgoState, player: int, *, ghost: bool = False) -> list[N
         for card in items:
             found.extend(_own_item(state, player, card, cat.cards[card]))
     for card in curses:
-        found.extend(_casts(state, cat, player, card))
+        found.extend(casts(state, cat, player, card))
     return found
 
 
@@ -158,6 +158,9 @@ def _swap(worn: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
 DISCARDS: Final = tuple(Discard(card=i) for i in range(MAX_KINDS + 1))
 """``Discard(card=i)`` for every card index, built once: ``compress(DISCARDS, hand)``
 lists a hand's discards without building an action."""
+
+USES: Final = tuple(Use(card=i) for i in range(MAX_KINDS + 1))
+"""``Use(card=i)`` (no target, no pick) for every card index, built once."""
 
 _TRADES: dict[tuple[object, ...], tuple[Trade, ...]] = {}
 """The trades of a hand, by the kinds it holds (and their counts when a kind is held
@@ -193,7 +196,7 @@ def _own_item(state: NgoState, player: int, card: int, entry: Card) -> list[NgoA
     found: list[NgoAction] = []
     effect = entry.effect
     if entry.lives and effect is Effect.NONE and may_gain(state, player):
-        found.append(Use(card=card))
+        found.append(USES[card])
     elif effect is Effect.RINGS and may_gain(state, player):
         found.extend(ring_actions(hand, card))
     elif effect is Effect.CANCEL:
@@ -227,18 +230,16 @@ def ring_actions(hand: tuple[int, ...], card: int) -> list[NgoAction]:
     return [Use(card=card, pick=o) for o, n in enumerate(hand) if n > (1 if o == card else 0)]
 
 
-def _casts(state: NgoState, cat: Catalog, player: int, card: int) -> tuple[Cast, ...]:
-    """A curse from the hand on other players with lives, outside the combat loop (no
-    Princess of Bersia there; Lose a Life never on a last life); remembered per (curse,
-    caster, lives), all that decides it without a combat.
-    Implements NGO-CURSE-1 and NGO-LIFE-3."""
-    if state.combat is not None:
-        return tuple(
-            Cast(card=card, target=t)
-            for t in range(state.config.players)
-            if may_curse(state, card, player, t)
-        )
-    key = (card, player, state.lives)
+def casts(state: NgoState, cat: Catalog, player: int, card: int) -> tuple[Cast, ...]:
+    """A curse from the hand on other players with lives (Lose a Life never on a last
+    life; Princess of Bersia only on the fighter of a combat open to interventions),
+    remembered per (curse, caster, lives, fighter, Final Boss fight): all that
+    :func:`may_curse` reads. Implements NGO-CURSE-1, NGO-CURSE-2 and NGO-LIFE-3."""
+    fight = state.combat
+    if fight is None:
+        key = (card, player, state.lives, -1, False)
+    else:
+        key = (card, player, state.lives, fight.fighter, fight.boss)
     memo = cat.casts
     found = memo.get(key)
     if found is None:

@@ -11,13 +11,15 @@ so the loop ends.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Final
 
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.no_game_over import cards
 from dieproof.reference.no_game_over.base import (
+    CURSE,
     DECKS,
+    ENEMY,
+    SINGLE_USE,
     add_counts,
     block,
     bump,
@@ -25,8 +27,11 @@ from dieproof.reference.no_game_over.base import (
     enemy_power,
     escape_value,
     fighter_power,
+    holding,
 )
+from dieproof.reference.no_game_over.cards import USES
 from dieproof.reference.no_game_over.types import (
+    MAX_KINDS,
     MAX_LIVES,
     Block,
     Cast,
@@ -78,17 +83,17 @@ def _loop(fighter: int, n: int, boss: bool) -> tuple[tuple[int, ...], tuple[int,
     """The loop's order and, by seat, the seat priority passes to next (-1: a seat that
     does not play), built once per (fighter, players, boss)."""
     key = (fighter, n, boss)
-    found = _ORDERS.get(key)
+    found = LOOPS.get(key)
     if found is None:
         order = (fighter,) if boss else tuple((fighter + k) % n for k in range(n))
         after = [-1] * n
         for i, seat in enumerate(order):
             after[seat] = order[(i + 1) % len(order)]
-        found = _ORDERS[key] = (order, tuple(after))
+        found = LOOPS[key] = (order, tuple(after))
     return found
 
 
-_ORDERS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+LOOPS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 """:func:`_loop`'s orders and next seats, built once per (fighter, players, boss): at most
 72."""
 
@@ -106,8 +111,9 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     q = fight.priority
     cat = catalog(state.config)
     hand = state.hands[q]
-    if not any(compress(cat.fightable, hand)):
-        return _PASS_ONLY  # most hands in the loop: nothing to play but equipment
+    _, held, _, fightable = holding(cat, hand)
+    if not fightable:
+        return PASS_ONLY  # most hands in the loop: nothing to play but equipment
     n = state.config.players
     mine = q == fight.fighter
     # A ghost may also help: its strength items for the fighter's side (NGO-A16).
@@ -115,27 +121,25 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     uses: list[NgoAction] = []
     casts: list[NgoAction] = []
     enemies: list[NgoAction] = []
-    # compress: the kinds the hand holds, found in C rather than by a loop over every kind.
-    for card in compress(cat.kinds, hand):
-        entry = cat.cards[card]
-        if entry.kind is Kind.SINGLE_USE:
+    role = cat.role
+    # The kinds the hand holds, found once per hand (holding) rather than by a walk over every kind.
+    for card in held:
+        bits = role[card]
+        if bits & SINGLE_USE:
+            entry = cat.cards[card]
             effect = entry.effect
-            if (effect is Effect.NONE and entry.strength) or effect is Effect.BRAWLER:
-                uses.append(Use(card=card))
+            if (effect is _PLAIN and entry.strength) or effect is Effect.BRAWLER:
+                uses.append(USES[card])
                 if helper:
                     uses.append(Use(card=card, target=fight.fighter))
             elif effect is Effect.SOLIDAIRE:
-                uses.extend(
-                    Use(card=card, pick=e)
-                    for e in compress(cat.kinds, hand)
-                    if cat.cards[e].kind is Kind.ENEMY
-                )
+                uses.extend(Use(card=card, pick=e) for e in held if role[e] & ENEMY)
             elif not mine:
                 continue
             elif (
-                effect is Effect.NONE and entry.lives and cards.may_gain(state, q)
+                effect is _PLAIN and entry.lives and cards.may_gain(state, q)
             ) or effect is Effect.LACKEYS:
-                uses.append(Use(card=card))
+                uses.append(USES[card])
             elif effect is Effect.THYME:
                 uses.extend(
                     Use(card=card, target=t)
@@ -147,24 +151,23 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
                     Use(card=card, target=t) for t in range(n) if t != q and state.lives[t] > 0
                 )
             elif effect is Effect.ESCAPE and block(state) is not Block.ALL:
-                uses.append(Use(card=card))
+                uses.append(USES[card])
             elif effect is Effect.CANCEL:
                 uses.extend(cards.cancel_actions(state, q, card))
             elif effect is Effect.RINGS and cards.may_gain(state, q):
                 uses.extend(cards.ring_actions(hand, card))
-        elif entry.kind is Kind.CURSE:
-            casts.extend(
-                Cast(card=card, target=t) for t in range(n) if cards.may_curse(state, card, q, t)
-            )
-        elif entry.kind is Kind.ENEMY and (
-            (mine and fight.allied < 0) or (not mine and fight.secondary < 0)
-        ):
-            enemies.append(Enemy(card=card))
-    return (*uses, *casts, *enemies, _PASS)
+        elif bits & CURSE:
+            casts.extend(cards.casts(state, cat, q, card))
+        elif bits & ENEMY and ((mine and fight.allied < 0) or (not mine and fight.secondary < 0)):
+            enemies.append(_ENEMIES[card])
+    return (*uses, *casts, *enemies, PASS)
 
 
-_PASS: Final = Pass()
-_PASS_ONLY: Final = (_PASS,)
+_PLAIN: Final = Effect.NONE
+_ENEMIES: Final = tuple(Enemy(card=i) for i in range(MAX_KINDS + 1))
+"""``Enemy(card=i)`` for every card index, built once."""
+PASS: Final = Pass()
+PASS_ONLY: Final = (PASS,)
 """The pass, and a listing of the pass alone, built once."""
 
 
@@ -174,7 +177,7 @@ def pass_priority(state: NgoState, _action: NgoAction | None = None) -> NgoState
     action with the state). Implements NGO-COMBAT-5."""
     fight = state.combat
     assert fight is not None
-    found = _ORDERS.get((fight.fighter, state.config.players, fight.boss))
+    found = LOOPS.get((fight.fighter, state.config.players, fight.boss))
     order, after = found or _loop(fight.fighter, state.config.players, fight.boss)
     if fight.passes + 1 >= len(order):
         return _resolve(state)

@@ -29,6 +29,7 @@ from dieproof.reference.no_game_over.base import (
     add_counts,
     bump,
     catalog,
+    holding,
     put,
     validate_config,
 )
@@ -213,6 +214,15 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
         found: tuple[NgoAction, ...] = ()
     elif state.owed:
         found = cards.owed_actions(state)
+    elif step is _COMBAT and state.combat is not None:
+        # The priority loop, most listings: a hand already known to hold nothing to play
+        # (base.holding) passes, without the loop's listing.
+        hand = state.hands[state.combat.priority]
+        known = catalog(state.config).hands.get(id(hand))
+        if known is not None and known[0] is hand and not known[3]:
+            found = combat.PASS_ONLY
+        else:
+            found = combat.priority_actions(state)
     else:
         lister = _LISTERS.get(step)
         found = () if lister is None else lister(state)
@@ -224,7 +234,7 @@ def _turn_actions(state: NgoState) -> tuple[NgoAction, ...]:
     """The active player's options before and after the Level (Start; End of Turn)."""
     p = state.active
     found = cards.hand_actions(state, p)
-    hand = sum(state.hands[p])
+    hand = holding(catalog(state.config), state.hands[p])[2]
     if state.step is _PREPARE:
         if cards.may_face_boss(state, p):
             found.append(_BOSS)
@@ -240,7 +250,7 @@ def _ghost_actions(state: NgoState) -> tuple[NgoAction, ...]:
     Implements NGO-GHOST-3."""
     p = state.active
     found = cards.hand_actions(state, p, ghost=True)
-    if sum(state.hands[p]) <= HAND_LIMIT:
+    if holding(catalog(state.config), state.hands[p])[2] <= HAND_LIMIT:
         found.append(_END_TURN)
     return tuple(found)
 
@@ -319,6 +329,17 @@ def apply_listed(state: NgoState, action: NgoAction) -> NgoState:
     """``apply`` for an action the state's listing contains (its legality known): one
     lookup by the action's type finds what it does (the listing's step and owed choice
     decide the few types that mean two things), without listing the actions again."""
+    if action is combat.PASS:
+        # The listing's own pass (most steps of a combat): priority moves on inline, by
+        # the loop's next-seat table, unless the loop ends (combat.pass_priority).
+        fight = state.combat
+        assert fight is not None
+        loop = combat.LOOPS.get((fight.fighter, state.config.players, fight.boss))
+        if loop is not None and fight.passes + 1 < len(loop[0]):
+            return replace(
+                state,
+                combat=replace(fight, passes=fight.passes + 1, priority=loop[1][fight.priority]),
+            )
     handler = _HANDLERS.get(type(action))
     if handler is None:  # a subclass of an action type (never listed by the rules)
         handler = next(h for t, h in _HANDLERS.items() if isinstance(action, t))
