@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from itertools import compress
+from operator import add
 from typing import Final
 
 from dieproof.reference.core.errors import InvalidConfig
@@ -227,8 +228,10 @@ def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
 
 
 def add_counts(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """The union of two multisets."""
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    """The union of two multisets (of one length: a ``ValueError`` otherwise)."""
+    if len(a) != len(b):
+        raise ValueError("multisets of different lengths")
+    return tuple(map(add, a, b))
 
 
 # -- equipment ----------------------------------------------------------------------------
