@@ -84,6 +84,12 @@ class Catalog:
     """Per card kind, whether it is a curse."""
     load_game: tuple[bool, ...]
     """Per card kind, whether it is a Load Game (used at once when drawn)."""
+    spatuna: tuple[bool, ...]
+    """Per card kind, whether it is a Spatuna (switches the equipment off)."""
+    strengths: tuple[int, ...]
+    """Per card kind, its printed strength."""
+    escapes: tuple[int, ...]
+    """Per card kind, its change to the escape value."""
     role: tuple[int, ...]
     """Per card kind, what a listing does with it, as bits: :data:`EQUIPS` (goes on as
     equipment), :data:`SINGLE_USE` (a single-use item), :data:`CURSE` (a curse),
@@ -129,6 +135,9 @@ def _catalog(content: Content) -> Catalog:
         single_use=tuple(c.kind is Kind.SINGLE_USE for c in cards),
         curse=tuple(c.kind is Kind.CURSE for c in cards),
         load_game=tuple(c.effect is Effect.LOAD_GAME for c in cards),
+        spatuna=tuple(c.effect is Effect.SPATUNA for c in cards),
+        strengths=tuple(c.strength for c in cards),
+        escapes=tuple(c.escape for c in cards),
         role=tuple(
             (EQUIPS if c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT else 0)
             | (SINGLE_USE if c.kind is Kind.SINGLE_USE else 0)
@@ -276,7 +285,7 @@ def fits(cat: Catalog, equipped: tuple[int, ...]) -> bool:
 
 def equipment_strength(cat: Catalog, equipped: tuple[int, ...]) -> int:
     """The strength the equipment gives (Equipment)."""
-    return sum(cat.cards[i].strength for i in equipped)
+    return sum(map(cat.strengths.__getitem__, equipped))
 
 
 # -- strength and escape ------------------------------------------------------------------
@@ -286,16 +295,17 @@ def disabled(state: NgoState, player: int) -> bool:
     """Whether a Spatuna beside the player's equipment switches it off in this combat.
     Implements NGO-CURSE-5."""
     cat = catalog(state.config)
-    return any(cat.cards[i].effect is Effect.SPATUNA for i in state.afflictions[player])
+    return any(map(cat.spatuna.__getitem__, state.afflictions[player]))
 
 
 def strength(state: NgoState, player: int) -> int:
     """A player's strength: equipment (unless Spatuna switches it off) plus lives.
     Implements NGO-COMBAT-1."""
+    cat = catalog(state.config)
     lives = state.lives[player]
-    if disabled(state, player):
+    if any(map(cat.spatuna.__getitem__, state.afflictions[player])):
         return lives
-    return lives + equipment_strength(catalog(state.config), state.equipment[player])
+    return lives + sum(map(cat.strengths.__getitem__, state.equipment[player]))
 
 
 def fighter_power(state: NgoState) -> int:
@@ -331,9 +341,10 @@ def escape_value(state: NgoState, player: int) -> int:
     """Base 2, plus the escape of the equipment in use, plus the escape curses beside it
     (negative). A roll at most this value escapes. Implements NGO-ESCAPE-1."""
     cat = catalog(state.config)
-    value = BASE_ESCAPE + sum(cat.cards[i].escape for i in state.afflictions[player])
-    if not disabled(state, player):
-        value += sum(cat.cards[i].escape for i in state.equipment[player])
+    afflictions = state.afflictions[player]
+    value = BASE_ESCAPE + sum(map(cat.escapes.__getitem__, afflictions))
+    if not any(map(cat.spatuna.__getitem__, afflictions)):
+        value += sum(map(cat.escapes.__getitem__, state.equipment[player]))
     return value
 
 

@@ -522,8 +522,9 @@ def become_ghost(state: NgoState, player: int) -> NgoState:
     Level or Item card of their choice and may cast a drawn curse before the turn ends.
     Implements NGO-GHOST-1 and NGO-VICTORY-2."""
     cat = catalog(state.config)
-    for card, count in enumerate(state.hands[player]):
-        for _ in range(count):
+    hand = state.hands[player]
+    for card in compress(cat.kinds, hand):
+        for _ in range(hand[card]):
             state = discard_card(state, card)
     for card in (*state.equipment[player], *state.afflictions[player]):
         state = discard_card(state, card)
