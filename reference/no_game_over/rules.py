@@ -523,9 +523,9 @@ def _settle(state: NgoState) -> NgoState:
     while state.draws:
         pending = state.draws[0]
         d = DECK_INDEX[pending.deck]
-        if sum(state.decks[d]):
+        if any(state.decks[d]):  # counts are never negative: any card left
             break
-        if sum(state.discards[d]):
+        if any(state.discards[d]):
             decks = list(state.decks)
             discards = list(state.discards)
             decks[d] = add_counts(decks[d], discards[d])
