@@ -8,6 +8,7 @@ last life, becoming a ghost, Load Game). Each function names the rules it implem
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement, compress
 from typing import Final
 
@@ -118,27 +119,27 @@ def hand_actions(state: NgoState, player: int, *, ghost: bool = False) -> list[N
             if options is None:
                 if len(memo) >= MEMO_LIMIT:
                     memo.clear()
-                options = memo[worn, card] = _equip_options(cat, worn, card)
+                options = memo[worn, card] = equip_actions(cat, worn, card)
             found.extend(options)
         if bits & SINGLE_USE:
             items.append(card)
         elif bits & CURSE:
             curses.append(card)
-    if size > HAND_LIMIT or state.config.readings.voluntary_discard != "over_limit":
-        found.extend(compress(DISCARDS, hand))
+    found.extend(discard_actions(state, hand, size))
     if not ghost:
         if size >= TRADE_CARDS and state.lives[player] < TRADE_BELOW and state.combat is None:
-            found.extend(_trades(hand, held, size))
+            found.extend(trade_actions(hand, held, size))
         for card in items:
             found.extend(_own_item(state, player, card, cat.cards[card]))
     for card in curses:
-        found.extend(casts(state, cat, player, card))
+        found.extend(cast_actions(state, cat, player, card))
     return found
 
 
-def _equip_options(cat: Catalog, worn: tuple[int, ...], card: int) -> tuple[Equip, ...]:
-    """``card`` put on beside ``worn``, then in place of each equipped card, where the
-    result fits."""
+def equip_actions(cat: Catalog, worn: tuple[int, ...], card: int) -> tuple[Equip, ...]:
+    """An equipment (or Cheat) card from the hand: ``card`` put on beside ``worn``, then
+    swapped for each equipped card (which goes back to the hand), where the result fits.
+    Implements NGO-EQUIP-1 and NGO-EQUIP-2."""
     found: list[Equip] = []
     if fits(cat, tuple(sorted((*worn, card)))):
         found.append(Equip(card=card))
@@ -162,13 +163,22 @@ lists a hand's discards without building an action."""
 USES: Final = tuple(Use(card=i) for i in range(MAX_KINDS + 1))
 """``Use(card=i)`` (no target, no pick) for every card index, built once."""
 
+
+def discard_actions(state: NgoState, hand: tuple[int, ...], size: int) -> Iterable[Discard]:
+    """Discards from the hand (``size`` cards): over the limit, or always under NGO-A6's
+    ``any`` reading. Implements NGO-TURN-3."""
+    if size > HAND_LIMIT or state.config.readings.voluntary_discard != "over_limit":
+        return compress(DISCARDS, hand)
+    return ()
+
+
 _TRADES: dict[tuple[object, ...], tuple[Trade, ...]] = {}
 """The trades of a hand, by the kinds it holds (and their counts when a kind is held
 twice): a hand's listing is asked again at each decision of a turn. Bounded by
 :data:`MEMO_LIMIT`."""
 
 
-def _trades(hand: tuple[int, ...], held: tuple[int, ...], size: int) -> tuple[Trade, ...]:
+def trade_actions(hand: tuple[int, ...], held: tuple[int, ...], size: int) -> tuple[Trade, ...]:
     """Three cards of the hand for one life (sorted card triples). Implements
     NGO-TURN-4."""
     key: tuple[object, ...] = held if size == len(held) else (held, tuple(filter(None, hand)))
@@ -230,7 +240,7 @@ def ring_actions(hand: tuple[int, ...], card: int) -> list[NgoAction]:
     return [Use(card=card, pick=o) for o, n in enumerate(hand) if n > (1 if o == card else 0)]
 
 
-def casts(state: NgoState, cat: Catalog, player: int, card: int) -> tuple[Cast, ...]:
+def cast_actions(state: NgoState, cat: Catalog, player: int, card: int) -> tuple[Cast, ...]:
     """A curse from the hand on other players with lives (Lose a Life never on a last
     life; Princess of Bersia only on the fighter of a combat open to interventions),
     remembered per (curse, caster, lives, fighter, Final Boss fight): all that

@@ -158,7 +158,7 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
             elif effect is Effect.RINGS and cards.may_gain(state, q):
                 uses.extend(cards.ring_actions(hand, card))
         elif bits & CURSE:
-            casts.extend(cards.casts(state, cat, q, card))
+            casts.extend(cards.cast_actions(state, cat, q, card))
         elif bits & ENEMY and ((mine and fight.allied < 0) or (not mine and fight.secondary < 0)):
             enemies.append(_ENEMIES[card])
     return (*uses, *casts, *enemies, PASS)
