@@ -955,3 +955,39 @@ def test_a_ghost_may_help_or_harm_a_fighter() -> None:
     )
     alive = go(alive, Pass())
     assert Use(card=card("Power Up"), target=0) not in GAME.legal_actions(alive)
+
+
+@pytest.mark.rule("NGO-BOX-1")
+def test_a_box_of_the_largest_size_lists_its_last_cards() -> None:
+    # The listings' prebuilt actions (a Use, a Discard, an Enemy per card index) must
+    # reach the last index a content may have (MAX_KINDS cards).
+    from dieproof.reference.no_game_over.content import DEFAULT_CONTENT
+    from dieproof.reference.no_game_over.types import MAX_KINDS, Card, Content, Deck, Kind
+
+    base = DEFAULT_CONTENT.cards
+    fillers = tuple(
+        Card(name=f"Filler {i}", deck=Deck.LEVEL, kind=Kind.ENEMY, count=1, strength=1)
+        for i in range(MAX_KINDS - len(base) - 2)
+    )
+    last = (
+        Card(name="Last Enemy", deck=Deck.LEVEL, kind=Kind.ENEMY, count=1, strength=1),
+        Card(
+            name="Last Potion", deck=Deck.ITEM, kind=Kind.SINGLE_USE, count=1, strength=2, lives=1
+        ),
+    )
+    config = NgoConfig(players=2, content=Content(cards=base + fillers + last))
+    potion, enemy = MAX_KINDS - 1, MAX_KINDS - 2
+    hand = ("Last Potion", "Last Enemy", "Goblin", "Goblin", "Orc", "Orc")
+    state = pos(config=config, lives=(2, 3), hands=(hand, ()))
+    legal = GAME.legal_actions(state)
+    assert Use(card=potion) in legal
+    assert Discard(card=potion) in legal
+    fight = pos(
+        config=config,
+        hands=(("Last Potion", "Last Enemy"), ()),
+        step="combat",
+        fight=Fight(enemy="Goblin"),
+    )
+    legal = GAME.legal_actions(fight)
+    assert Use(card=potion) in legal
+    assert Enemy(card=enemy) in legal

@@ -21,6 +21,7 @@ from dieproof.reference.no_game_over import rules
 from dieproof.reference.no_game_over.base import catalog
 from dieproof.reference.no_game_over.types import (
     BASE_ESCAPE,
+    Card,
     Combat,
     Effect,
     Kind,
@@ -173,12 +174,26 @@ def _tokens(state: NgoState) -> list[int | bool]:
     return [i < n and state.tokens[i] for i in SEATS]
 
 
+_BOX: dict[int, tuple[tuple[Card, ...], int]] = {}
+"""The cards in the box, per content (by the identity of its card tuple, which the entry
+holds): counted once, not at every step."""
+
+
+def _box(cards: tuple[Card, ...]) -> int:
+    found = _BOX.get(id(cards))
+    if found is None or found[0] is not cards:
+        if len(_BOX) >= 64:
+            _BOX.clear()
+        found = _BOX[id(cards)] = (cards, sum(c.count for c in cards))
+    return found[1]
+
+
 def _turn(state: NgoState) -> list[int | bool]:
     first = state.draws[0].purpose if state.draws else ""
     result = state.result
     return [
         state.config.players,
-        sum(c.count for c in catalog(state.config).cards),
+        _box(catalog(state.config).cards),
         state.active,
         rules.to_move(state),
         STEP_NUMBER[state.step],

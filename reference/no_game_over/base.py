@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import add
 from typing import Final
 
 from dieproof.reference.core.errors import InvalidConfig
@@ -14,6 +16,7 @@ from dieproof.reference.no_game_over.types import (
     HAND_SLOTS,
     Block,
     Card,
+    Cast,
     Content,
     Deck,
     Effect,
@@ -42,6 +45,21 @@ _FIGHTABLE: Final = frozenset({Kind.SINGLE_USE, Kind.CURSE, Kind.ENEMY})
 """The kinds of card a player may play in a combat's priority loop (Combat)."""
 
 
+EQUIPS: Final = 1
+SINGLE_USE: Final = 2
+CURSE: Final = 4
+ENEMY: Final = 8
+"""The bits of :attr:`Catalog.role`."""
+
+
+Holding = tuple[tuple[int, ...], tuple[int, ...], int, bool]
+"""A hand, the kinds it holds (in index order), how many cards, and whether any of them
+may be played in a combat's priority loop (see :func:`holding`)."""
+
+HANDS_LIMIT: Final = 256
+"""Hands :func:`holding` remembers before it forgets them all."""
+
+
 @dataclass(frozen=True, slots=True)
 class Catalog:
     """A configuration's cards, indexed once."""
@@ -64,13 +82,34 @@ class Catalog:
     """Per card kind, whether it is a single-use item."""
     curse: tuple[bool, ...]
     """Per card kind, whether it is a curse."""
+    load_game: tuple[bool, ...]
+    """Per card kind, whether it is a Load Game (used at once when drawn)."""
+    spatuna: tuple[bool, ...]
+    """Per card kind, whether it is a Spatuna (switches the equipment off)."""
+    strengths: tuple[int, ...]
+    """Per card kind, its printed strength."""
+    escapes: tuple[int, ...]
+    """Per card kind, its change to the escape value."""
+    role: tuple[int, ...]
+    """Per card kind, what a listing does with it, as bits: :data:`EQUIPS` (goes on as
+    equipment), :data:`SINGLE_USE` (a single-use item), :data:`CURSE` (a curse),
+    :data:`ENEMY` (an enemy, played only in a combat)."""
     equip_options: dict[tuple[tuple[int, ...], int], tuple[Equip, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
     """The equipment changes of one card from the hand onto one equipment (see
-    :func:`~dieproof.reference.no_game_over.cards.equip_actions`), remembered: they
+    :func:`~dieproof.reference.no_game_over.cards.hand_actions`), remembered: they
     depend on nothing else, and a player's equipment changes far more rarely than it is
     listed. Bounded by :data:`MEMO_LIMIT`."""
+    hands: dict[int, Holding] = field(default_factory=dict, compare=False, repr=False)
+    """:func:`holding`'s answers by the identity of the hand (see there)."""
+    casts: dict[tuple[int, int, tuple[int, ...], int, bool], tuple[Cast, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The casts of one curse by one player, per the table's lives and the combat's
+    fighter and Final Boss flag (``(card, caster, lives, fighter, boss)``, fighter -1
+    outside a combat: nothing else decides them), remembered. Bounded by
+    :data:`MEMO_LIMIT`."""
 
 
 def content_of(config: NgoConfig) -> Content:
@@ -95,6 +134,17 @@ def _catalog(content: Content) -> Catalog:
         equippable=tuple(c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT for c in cards),
         single_use=tuple(c.kind is Kind.SINGLE_USE for c in cards),
         curse=tuple(c.kind is Kind.CURSE for c in cards),
+        load_game=tuple(c.effect is Effect.LOAD_GAME for c in cards),
+        spatuna=tuple(c.effect is Effect.SPATUNA for c in cards),
+        strengths=tuple(c.strength for c in cards),
+        escapes=tuple(c.escape for c in cards),
+        role=tuple(
+            (EQUIPS if c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT else 0)
+            | (SINGLE_USE if c.kind is Kind.SINGLE_USE else 0)
+            | (CURSE if c.kind is Kind.CURSE else 0)
+            | (ENEMY if c.kind is Kind.ENEMY else 0)
+            for c in cards
+        ),
     )
 
 
@@ -115,6 +165,24 @@ def catalog(config: NgoConfig) -> Catalog:
     cat = _catalog(content)
     _LAST[0], _LAST[1] = content, cat
     return cat
+
+
+def holding(cat: Catalog, hand: tuple[int, ...]) -> Holding:
+    """``(hand, kinds held, cards held, any card for the priority loop)``, remembered by
+    the hand's identity: a state built from another shares every hand that did not
+    change, so the hands of a combat's players or of a turn are walked once, not at
+    every decision (the entry holds the hand, so its identity is not reused while
+    remembered)."""
+    memo = cat.hands
+    found = memo.get(id(hand))
+    if found is not None and found[0] is hand:
+        return found
+    held = tuple(compress(cat.kinds, hand))
+    entry = (hand, held, sum(hand), any(map(cat.fightable.__getitem__, held)))
+    if len(memo) >= HANDS_LIMIT:
+        memo.clear()
+    memo[id(hand)] = entry
+    return entry
 
 
 def validate_config(config: NgoConfig) -> None:
@@ -155,17 +223,24 @@ def validate_config(config: NgoConfig) -> None:
 
 def put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     """``values`` with ``values[index] = value``."""
-    return (*values[:index], value, *values[index + 1 :])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    """``values`` with ``delta`` added at ``index``."""
-    return (*values[:index], values[index] + delta, *values[index + 1 :])
+    """``values`` with ``delta`` added at ``index`` (through a list: for a count per card
+    kind, half the cost of joining two slices)."""
+    changed = list(values)
+    changed[index] += delta
+    return tuple(changed)
 
 
 def add_counts(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """The union of two multisets."""
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    """The union of two multisets (of one length: a ``ValueError`` otherwise)."""
+    if len(a) != len(b):
+        raise ValueError("multisets of different lengths")
+    return tuple(map(add, a, b))
 
 
 # -- equipment ----------------------------------------------------------------------------
@@ -210,7 +285,7 @@ def fits(cat: Catalog, equipped: tuple[int, ...]) -> bool:
 
 def equipment_strength(cat: Catalog, equipped: tuple[int, ...]) -> int:
     """The strength the equipment gives (Equipment)."""
-    return sum(cat.cards[i].strength for i in equipped)
+    return sum(map(cat.strengths.__getitem__, equipped))
 
 
 # -- strength and escape ------------------------------------------------------------------
@@ -220,16 +295,17 @@ def disabled(state: NgoState, player: int) -> bool:
     """Whether a Spatuna beside the player's equipment switches it off in this combat.
     Implements NGO-CURSE-5."""
     cat = catalog(state.config)
-    return any(cat.cards[i].effect is Effect.SPATUNA for i in state.afflictions[player])
+    return any(map(cat.spatuna.__getitem__, state.afflictions[player]))
 
 
 def strength(state: NgoState, player: int) -> int:
     """A player's strength: equipment (unless Spatuna switches it off) plus lives.
     Implements NGO-COMBAT-1."""
+    cat = catalog(state.config)
     lives = state.lives[player]
-    if disabled(state, player):
+    if any(map(cat.spatuna.__getitem__, state.afflictions[player])):
         return lives
-    return lives + equipment_strength(catalog(state.config), state.equipment[player])
+    return lives + sum(map(cat.strengths.__getitem__, state.equipment[player]))
 
 
 def fighter_power(state: NgoState) -> int:
@@ -265,9 +341,10 @@ def escape_value(state: NgoState, player: int) -> int:
     """Base 2, plus the escape of the equipment in use, plus the escape curses beside it
     (negative). A roll at most this value escapes. Implements NGO-ESCAPE-1."""
     cat = catalog(state.config)
-    value = BASE_ESCAPE + sum(cat.cards[i].escape for i in state.afflictions[player])
-    if not disabled(state, player):
-        value += sum(cat.cards[i].escape for i in state.equipment[player])
+    afflictions = state.afflictions[player]
+    value = BASE_ESCAPE + sum(map(cat.escapes.__getitem__, afflictions))
+    if not any(map(cat.spatuna.__getitem__, afflictions)):
+        value += sum(map(cat.escapes.__getitem__, state.equipment[player]))
     return value
 
 

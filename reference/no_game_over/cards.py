@@ -8,19 +8,24 @@ last life, becoming a ghost, Load Game). Each function names the rules it implem
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement, compress
 from typing import Final
 
 from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.no_game_over.base import (
+    CURSE,
     DECKS,
+    EQUIPS,
     MEMO_LIMIT,
+    SINGLE_USE,
     Catalog,
     bump,
     catalog,
     cheats,
     fits,
+    holding,
     overflow,
     put,
     strength,
@@ -33,6 +38,7 @@ from dieproof.reference.no_game_over.types import (
     TRADE_BELOW,
     TRADE_CARDS,
     Boss,
+    Card,
     Cast,
     Discard,
     DiscardEquipment,
@@ -88,31 +94,52 @@ def may_gain(state: NgoState, player: int) -> bool:
 # -- the listings -----------------------------------------------------------------------------
 
 
-def equip_actions(state: NgoState, player: int) -> list[NgoAction]:
-    """Equipment (and Cheat) cards from the hand: added where they fit, or swapped for an
-    equipped card that goes back to the hand. Implements NGO-EQUIP-1 and NGO-EQUIP-2."""
+def hand_actions(state: NgoState, player: int, *, ghost: bool = False) -> list[NgoAction]:
+    """What a turn offers from the hand, in the contract's order: equipment changes,
+    discards, trades, the player's own single-use items, curses (a ghost: discards and
+    curses). The hand's kinds are picked out once (``compress``, in C) and sorted by
+    their role in the catalogue. Implements NGO-EQUIP-1, NGO-EQUIP-2, NGO-TURN-3,
+    NGO-TURN-4, NGO-CARD-3, NGO-CARD-8, NGO-CARD-10, NGO-CARD-11, NGO-CURSE-1,
+    NGO-GHOST-3 and NGO-LIFE-3."""
     cat = catalog(state.config)
     hand = state.hands[player]
-    if not any(compress(cat.equippable, hand)):
-        return []
+    found: list[NgoAction] = []
+    items: list[int] = []
+    curses: list[int] = []
+    _, held, size, _ = holding(cat, hand)
+    role = cat.role
     worn = state.equipment[player]
     memo = cat.equip_options
-    found: list[NgoAction] = []
-    for card in compress(cat.kinds, hand):
-        if not cat.equippable[card]:
+    for card in held:
+        bits = role[card]
+        if not bits:
             continue
-        options = memo.get((worn, card))
-        if options is None:
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            options = memo[worn, card] = _equip_options(cat, worn, card)
-        found.extend(options)
+        if bits & EQUIPS and not ghost:
+            options = memo.get((worn, card))
+            if options is None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                options = memo[worn, card] = equip_actions(cat, worn, card)
+            found.extend(options)
+        if bits & SINGLE_USE:
+            items.append(card)
+        elif bits & CURSE:
+            curses.append(card)
+    found.extend(discard_actions(state, hand, size))
+    if not ghost:
+        if size >= TRADE_CARDS and state.lives[player] < TRADE_BELOW and state.combat is None:
+            found.extend(trade_actions(hand, held, size))
+        for card in items:
+            found.extend(_own_item(state, player, card, cat.cards[card]))
+    for card in curses:
+        found.extend(cast_actions(state, cat, player, card))
     return found
 
 
-def _equip_options(cat: Catalog, worn: tuple[int, ...], card: int) -> tuple[Equip, ...]:
-    """``card`` put on beside ``worn``, then in place of each equipped card, where the
-    result fits."""
+def equip_actions(cat: Catalog, worn: tuple[int, ...], card: int) -> tuple[Equip, ...]:
+    """An equipment (or Cheat) card from the hand: ``card`` put on beside ``worn``, then
+    swapped for each equipped card (which goes back to the hand), where the result fits.
+    Implements NGO-EQUIP-1 and NGO-EQUIP-2."""
     found: list[Equip] = []
     if fits(cat, tuple(sorted((*worn, card)))):
         found.append(Equip(card=card))
@@ -133,70 +160,72 @@ DISCARDS: Final = tuple(Discard(card=i) for i in range(MAX_KINDS + 1))
 """``Discard(card=i)`` for every card index, built once: ``compress(DISCARDS, hand)``
 lists a hand's discards without building an action."""
 
-
-def discard_actions(state: NgoState, player: int) -> list[NgoAction]:
-    """Discards from the hand: over the limit, or always under NGO-A6's ``any`` reading.
-    Implements NGO-TURN-3."""
-    hand = state.hands[player]
-    if sum(hand) <= HAND_LIMIT and state.config.readings.voluntary_discard == "over_limit":
-        return []
-    return list(compress(DISCARDS, hand))
+USES: Final = tuple(Use(card=i) for i in range(MAX_KINDS + 1))
+"""``Use(card=i)`` (no target, no pick) for every card index, built once."""
 
 
-def trade_actions(state: NgoState, player: int) -> list[NgoAction]:
-    """Three cards of the hand for one life, below five lives (sorted card triples).
-    Implements NGO-TURN-4."""
-    if state.lives[player] >= TRADE_BELOW or state.combat is not None:
-        return []
-    hand = state.hands[player]
-    held = sum(hand)
-    if held < TRADE_CARDS:
-        return []
-    kinds = list(compress(range(len(hand)), hand))
-    if held == len(kinds):  # one copy of each kind: no triple repeats a card
-        return [Trade(cards=triple) for triple in combinations(kinds, TRADE_CARDS)]
-    return [
-        Trade(cards=triple)
-        for triple in combinations_with_replacement(kinds, TRADE_CARDS)
-        if all(triple.count(k) <= hand[k] for k in set(triple))
-    ]
+def discard_actions(state: NgoState, hand: tuple[int, ...], size: int) -> Iterable[Discard]:
+    """Discards from the hand (``size`` cards): over the limit, or always under NGO-A6's
+    ``any`` reading. Implements NGO-TURN-3."""
+    if size > HAND_LIMIT or state.config.readings.voluntary_discard != "over_limit":
+        return compress(DISCARDS, hand)
+    return ()
 
 
-def own_item_actions(state: NgoState, player: int) -> list[NgoAction]:
-    """Single-use items a player uses on themselves in their turn outside a combat:
-    gaining lives, Zoomic Rings, Mobster, Steal Burglar. Implements NGO-CARD-3,
-    NGO-CARD-8, NGO-CARD-10 and NGO-CARD-11."""
-    cat = catalog(state.config)
-    hand = state.hands[player]
-    if not any(compress(cat.single_use, hand)):
-        return []
-    found: list[NgoAction] = []
-    for card in compress(cat.kinds, hand):
-        entry = cat.cards[card]
-        if entry.kind is not Kind.SINGLE_USE:
-            continue
-        if entry.lives and entry.effect is Effect.NONE and may_gain(state, player):
-            found.append(Use(card=card))
-        elif entry.effect is Effect.RINGS and may_gain(state, player):
-            found.extend(ring_actions(hand, card))
-        elif entry.effect is Effect.CANCEL:
-            found.extend(cancel_actions(state, player, card))
-        elif entry.effect is Effect.MOBSTER:
-            found.extend(
-                Use(card=card, pick=c)
-                for c in range(len(hand))
-                if state.discards[0][c] or state.discards[1][c]
+_TRADES: dict[tuple[object, ...], tuple[Trade, ...]] = {}
+"""The trades of a hand, by the kinds it holds (and their counts when a kind is held
+twice): a hand's listing is asked again at each decision of a turn. Bounded by
+:data:`MEMO_LIMIT`."""
+
+
+def trade_actions(hand: tuple[int, ...], held: tuple[int, ...], size: int) -> tuple[Trade, ...]:
+    """Three cards of the hand for one life (sorted card triples). Implements
+    NGO-TURN-4."""
+    key: tuple[object, ...] = held if size == len(held) else (held, tuple(filter(None, hand)))
+    found = _TRADES.get(key)
+    if found is None:
+        if size == len(held):  # one copy of each kind: no triple repeats a card
+            found = tuple(Trade(cards=triple) for triple in combinations(held, TRADE_CARDS))
+        else:
+            found = tuple(
+                Trade(cards=triple)
+                for triple in combinations_with_replacement(held, TRADE_CARDS)
+                if all(triple.count(k) <= hand[k] for k in set(triple))
             )
-        elif entry.effect is Effect.STEAL:
-            for target in range(state.config.players):
-                if target == player:
-                    continue
-                if sum(state.hands[target]):
-                    found.append(Use(card=card, target=target))
-                found.extend(
-                    Use(card=card, target=target, pick=e)
-                    for e in sorted(set(state.equipment[target]))
-                )
+        if len(_TRADES) >= MEMO_LIMIT:
+            _TRADES.clear()
+        _TRADES[key] = found
+    return found
+
+
+def _own_item(state: NgoState, player: int, card: int, entry: Card) -> list[NgoAction]:
+    """A single-use item a player uses on themselves in their turn outside a combat:
+    gaining lives, Zoomic Rings, Cancel Curse, Mobster, Steal Burglar.
+    Implements NGO-CARD-3, NGO-CARD-8, NGO-CARD-10 and NGO-CARD-11."""
+    hand = state.hands[player]
+    found: list[NgoAction] = []
+    effect = entry.effect
+    if entry.lives and effect is Effect.NONE and may_gain(state, player):
+        found.append(USES[card])
+    elif effect is Effect.RINGS and may_gain(state, player):
+        found.extend(ring_actions(hand, card))
+    elif effect is Effect.CANCEL:
+        found.extend(cancel_actions(state, player, card))
+    elif effect is Effect.MOBSTER:
+        found.extend(
+            Use(card=card, pick=c)
+            for c in range(len(hand))
+            if state.discards[0][c] or state.discards[1][c]
+        )
+    elif effect is Effect.STEAL:
+        for target in range(state.config.players):
+            if target == player:
+                continue
+            if sum(state.hands[target]):
+                found.append(Use(card=card, target=target))
+            found.extend(
+                Use(card=card, target=target, pick=e) for e in sorted(set(state.equipment[target]))
+            )
     return found
 
 
@@ -211,21 +240,27 @@ def ring_actions(hand: tuple[int, ...], card: int) -> list[NgoAction]:
     return [Use(card=card, pick=o) for o, n in enumerate(hand) if n > (1 if o == card else 0)]
 
 
-def cast_actions(state: NgoState, player: int) -> list[NgoAction]:
-    """Curses from the hand on other players with lives, outside the combat loop (no
-    Princess of Bersia there; Lose a Life never on a last life).
-    Implements NGO-CURSE-1 and NGO-LIFE-3."""
-    cat = catalog(state.config)
-    hand = state.hands[player]
-    if not any(compress(cat.curse, hand)):
-        return []
-    found: list[NgoAction] = []
-    for card in compress(cat.kinds, hand):
-        if not cat.curse[card]:
-            continue
-        for target in range(state.config.players):
-            if may_curse(state, card, player, target):
-                found.append(Cast(card=card, target=target))
+def cast_actions(state: NgoState, cat: Catalog, player: int, card: int) -> tuple[Cast, ...]:
+    """A curse from the hand on other players with lives (Lose a Life never on a last
+    life; Princess of Bersia only on the fighter of a combat open to interventions),
+    remembered per (curse, caster, lives, fighter, Final Boss fight): all that
+    :func:`may_curse` reads. Implements NGO-CURSE-1, NGO-CURSE-2 and NGO-LIFE-3."""
+    fight = state.combat
+    if fight is None:
+        key = (card, player, state.lives, -1, False)
+    else:
+        key = (card, player, state.lives, fight.fighter, fight.boss)
+    memo = cat.casts
+    found = memo.get(key)
+    if found is None:
+        found = tuple(
+            Cast(card=card, target=t)
+            for t in range(state.config.players)
+            if may_curse(state, card, player, t)
+        )
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = found
     return found
 
 
@@ -497,8 +532,9 @@ def become_ghost(state: NgoState, player: int) -> NgoState:
     Level or Item card of their choice and may cast a drawn curse before the turn ends.
     Implements NGO-GHOST-1 and NGO-VICTORY-2."""
     cat = catalog(state.config)
-    for card, count in enumerate(state.hands[player]):
-        for _ in range(count):
+    hand = state.hands[player]
+    for card in compress(cat.kinds, hand):
+        for _ in range(hand[card]):
             state = discard_card(state, card)
     for card in (*state.equipment[player], *state.afflictions[player]):
         state = discard_card(state, card)

@@ -17,7 +17,10 @@ from typing import Final
 from dieproof.reference.core.types import Result, replace
 from dieproof.reference.no_game_over import cards
 from dieproof.reference.no_game_over.base import (
+    CURSE,
     DECKS,
+    ENEMY,
+    SINGLE_USE,
     add_counts,
     block,
     bump,
@@ -25,8 +28,11 @@ from dieproof.reference.no_game_over.base import (
     enemy_power,
     escape_value,
     fighter_power,
+    holding,
 )
+from dieproof.reference.no_game_over.cards import USES
 from dieproof.reference.no_game_over.types import (
+    MAX_KINDS,
     MAX_LIVES,
     Block,
     Cast,
@@ -71,21 +77,26 @@ def eligible(state: NgoState) -> tuple[int, ...]:
     the fighter against a Final Boss. Implements NGO-COMBAT-5 and NGO-BOSS-2."""
     fight = state.combat
     assert fight is not None
-    key = (fight.fighter, state.config.players, fight.boss)
-    found = _ORDERS.get(key)
+    return _loop(fight.fighter, state.config.players, fight.boss)[0]
+
+
+def _loop(fighter: int, n: int, boss: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The loop's order and, by seat, the seat priority passes to next (-1: a seat that
+    does not play), built once per (fighter, players, boss)."""
+    key = (fighter, n, boss)
+    found = LOOPS.get(key)
     if found is None:
-        found = _ORDERS[key] = _order(*key)
+        order = (fighter,) if boss else tuple((fighter + k) % n for k in range(n))
+        after = [-1] * n
+        for i, seat in enumerate(order):
+            after[seat] = order[(i + 1) % len(order)]
+        found = LOOPS[key] = (order, tuple(after))
     return found
 
 
-def _order(fighter: int, n: int, boss: bool) -> tuple[int, ...]:
-    if boss:
-        return (fighter,)
-    return tuple((fighter + k) % n for k in range(n))
-
-
-_ORDERS: dict[tuple[int, int, bool], tuple[int, ...]] = {}
-""":func:`eligible`'s orders, built once per (fighter, players, boss): at most 72."""
+LOOPS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+""":func:`_loop`'s orders and next seats, built once per (fighter, players, boss): at most
+72."""
 
 
 def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
@@ -101,8 +112,9 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     q = fight.priority
     cat = catalog(state.config)
     hand = state.hands[q]
-    if not any(compress(cat.fightable, hand)):
-        return _PASS_ONLY  # most hands in the loop: nothing to play but equipment
+    _, held, _, fightable = holding(cat, hand)
+    if not fightable:
+        return PASS_ONLY  # most hands in the loop: nothing to play but equipment
     n = state.config.players
     mine = q == fight.fighter
     # A ghost may also help: its strength items for the fighter's side (NGO-A16).
@@ -110,27 +122,25 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     uses: list[NgoAction] = []
     casts: list[NgoAction] = []
     enemies: list[NgoAction] = []
-    # compress: the kinds the hand holds, found in C rather than by a loop over every kind.
-    for card in compress(cat.kinds, hand):
-        entry = cat.cards[card]
-        if entry.kind is Kind.SINGLE_USE:
+    role = cat.role
+    # The kinds the hand holds, found once per hand (holding) rather than by a walk over every kind.
+    for card in held:
+        bits = role[card]
+        if bits & SINGLE_USE:
+            entry = cat.cards[card]
             effect = entry.effect
-            if (effect is Effect.NONE and entry.strength) or effect is Effect.BRAWLER:
-                uses.append(Use(card=card))
+            if (effect is _PLAIN and entry.strength) or effect is Effect.BRAWLER:
+                uses.append(USES[card])
                 if helper:
                     uses.append(Use(card=card, target=fight.fighter))
             elif effect is Effect.SOLIDAIRE:
-                uses.extend(
-                    Use(card=card, pick=e)
-                    for e in compress(cat.kinds, hand)
-                    if cat.cards[e].kind is Kind.ENEMY
-                )
+                uses.extend(Use(card=card, pick=e) for e in held if role[e] & ENEMY)
             elif not mine:
                 continue
             elif (
-                effect is Effect.NONE and entry.lives and cards.may_gain(state, q)
+                effect is _PLAIN and entry.lives and cards.may_gain(state, q)
             ) or effect is Effect.LACKEYS:
-                uses.append(Use(card=card))
+                uses.append(USES[card])
             elif effect is Effect.THYME:
                 uses.extend(
                     Use(card=card, target=t)
@@ -142,39 +152,47 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
                     Use(card=card, target=t) for t in range(n) if t != q and state.lives[t] > 0
                 )
             elif effect is Effect.ESCAPE and block(state) is not Block.ALL:
-                uses.append(Use(card=card))
+                uses.append(USES[card])
             elif effect is Effect.CANCEL:
                 uses.extend(cards.cancel_actions(state, q, card))
             elif effect is Effect.RINGS and cards.may_gain(state, q):
                 uses.extend(cards.ring_actions(hand, card))
-        elif entry.kind is Kind.CURSE:
-            casts.extend(
-                Cast(card=card, target=t) for t in range(n) if cards.may_curse(state, card, q, t)
-            )
-        elif entry.kind is Kind.ENEMY and (
-            (mine and fight.allied < 0) or (not mine and fight.secondary < 0)
-        ):
-            enemies.append(Enemy(card=card))
-    return (*uses, *casts, *enemies, _PASS)
+        elif bits & CURSE:
+            casts.extend(cards.cast_actions(state, cat, q, card))
+        elif bits & ENEMY and ((mine and fight.allied < 0) or (not mine and fight.secondary < 0)):
+            enemies.append(_ENEMIES[card])
+    return (*uses, *casts, *enemies, PASS)
 
 
-_PASS: Final = Pass()
-_PASS_ONLY: Final = (_PASS,)
+_PLAIN: Final = Effect.NONE
+_ENEMIES: Final = tuple(Enemy(card=i) for i in range(MAX_KINDS + 1))
+"""``Enemy(card=i)`` for every card index, built once."""
+PASS: Final = Pass()
+PASS_ONLY: Final = (PASS,)
 """The pass, and a listing of the pass alone, built once."""
 
 
+def pass_priority(state: NgoState, _action: NgoAction | None = None) -> NgoState:
+    """A pass: priority moves on, or, once every player who may play has passed in a row,
+    the strengths are compared (``_action``: the pass, unused; the rules dispatch every
+    action with the state). Implements NGO-COMBAT-5."""
+    fight = state.combat
+    assert fight is not None
+    found = LOOPS.get((fight.fighter, state.config.players, fight.boss))
+    order, after = found or _loop(fight.fighter, state.config.players, fight.boss)
+    if fight.passes + 1 >= len(order):
+        return _resolve(state)
+    return replace(
+        state, combat=replace(fight, passes=fight.passes + 1, priority=after[fight.priority])
+    )
+
+
 def play(state: NgoState, action: NgoAction) -> NgoState:
-    """A play or a pass in the loop. Implements NGO-COMBAT-5."""
+    """A card played in the loop (a pass is :func:`pass_priority`): priority passes on and
+    the count of passes starts again. Implements NGO-COMBAT-5."""
     fight = state.combat
     assert fight is not None
     q = fight.priority
-    if isinstance(action, Pass):
-        order = eligible(state)
-        if fight.passes + 1 >= len(order):
-            return _resolve(state)
-        return replace(
-            state, combat=replace(fight, passes=fight.passes + 1, priority=_after(order, q))
-        )
     if isinstance(action, Use):
         state = _use(state, q, action)
     elif isinstance(action, Cast):
@@ -184,11 +202,8 @@ def play(state: NgoState, action: NgoAction) -> NgoState:
     fight = state.combat
     if state.step is not Step.COMBAT or fight is None or fight.priority != q:
         return state  # the combat ended (an escape card) or moved (Final Frenzy)
-    return replace(state, combat=replace(fight, passes=0, priority=_after(eligible(state), q)))
-
-
-def _after(order: tuple[int, ...], seat: int) -> int:
-    return order[(order.index(seat) + 1) % len(order)]
+    after = _loop(fight.fighter, state.config.players, fight.boss)[1]
+    return replace(state, combat=replace(fight, passes=0, priority=after[q]))
 
 
 def _use(state: NgoState, q: int, action: Use) -> NgoState:
@@ -384,10 +399,11 @@ def _end(state: NgoState, step: Step) -> NgoState:
     assert fight is not None
     cat = catalog(state.config)
     discards = list(state.discards)
-    for card, count in enumerate(fight.table):
-        if count:
-            d = cat.deck_of[card]
-            discards[d] = bump(discards[d], card, count)
+    table = fight.table
+    # The kinds on the table, picked out in C (compress) rather than a walk over every kind.
+    for card in compress(cat.kinds, table):
+        d = cat.deck_of[card]
+        discards[d] = bump(discards[d], card, table[card])
     f = fight.fighter
     for card in state.afflictions[f]:
         d = cat.deck_of[card]

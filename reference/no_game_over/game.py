@@ -9,12 +9,7 @@ from dieproof.reference.core.examples import Example
 from dieproof.reference.core.game import GameBase, Rules
 from dieproof.reference.core.types import Violation
 from dieproof.reference.no_game_over import audit, rules
-from dieproof.reference.no_game_over.base import (
-    add_counts,
-    catalog,
-    cheats,
-    overflow,
-)
+from dieproof.reference.no_game_over.base import catalog, cheats, overflow
 from dieproof.reference.no_game_over.content import components
 from dieproof.reference.no_game_over.contract import CONTRACT
 from dieproof.reference.no_game_over.position import POSITIONS
@@ -34,18 +29,15 @@ from dieproof.reference.no_game_over.types import (
 
 def box_count(state: NgoState) -> tuple[int, ...]:
     """Every card's copies wherever they are: decks, discard piles, hands, equipment,
-    curses beside equipment and the combat's table (card conservation)."""
-    total = add_counts(add_counts(state.decks[0], state.decks[1]), state.decks[2])
-    for pile in state.discards:
-        total = add_counts(total, pile)
-    for hand in state.hands:
-        total = add_counts(total, hand)
-    counts = list(total)
+    curses beside equipment and the combat's table (card conservation). The multisets
+    are added kind by kind in one ``zip`` (in C; the lengths must agree)."""
+    rows = (*state.decks, *state.discards, *state.hands)
+    if state.combat is not None:
+        rows = (*rows, state.combat.table)
+    counts = list(map(sum, zip(*rows, strict=True)))
     for worn in (*state.equipment, *state.afflictions):
         for card in worn:
             counts[card] += 1
-    if state.combat is not None:
-        counts = [a + b for a, b in zip(counts, state.combat.table, strict=True)]
     return tuple(counts)
 
 
@@ -67,7 +59,7 @@ def invariants(state: NgoState) -> tuple[Violation, ...]:
             found.append(Violation("NGO-INV-SLOTS", f"player {p} wears {worn} beyond the slots"))
         if min(state.hands[p], default=0) < 0:
             found.append(Violation("NGO-INV-CARDS", f"player {p} holds a negative count"))
-    box = tuple(add_counts(add_counts(cat.box[0], cat.box[1]), cat.box[2]))
+    box = tuple(map(sum, zip(*cat.box, strict=True)))
     if box_count(state) != box:
         found.append(Violation("NGO-INV-CARDS", "the cards on the table are not the box's"))
     fight = state.combat

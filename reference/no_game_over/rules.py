@@ -15,9 +15,10 @@ holds priority in a combat).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import compress
-from typing import Final
+from typing import Final, cast
 
 from dieproof.reference.core import chance
 from dieproof.reference.core.errors import IllegalAction, InvalidAction
@@ -28,6 +29,7 @@ from dieproof.reference.no_game_over.base import (
     add_counts,
     bump,
     catalog,
+    holding,
     put,
     validate_config,
 )
@@ -54,6 +56,7 @@ from dieproof.reference.no_game_over.types import (
     NgoAction,
     NgoConfig,
     NgoState,
+    Pass,
     Pending,
     Reveal,
     Rewards,
@@ -82,7 +85,19 @@ __all__ = [
 _DIE: Final = tuple((Die(value=v), Fraction(1, DIE_FACES)) for v in range(1, DIE_FACES + 1))
 """A roll of the d6: each face with probability 1/6 (NGO-A2)."""
 
-_TURN_STEPS: Final = frozenset({Step.PREPARE, Step.END})
+_NO_ROLL: Final = Roll.NONE
+_ROLL_OFF: Final = Step.ROLL_OFF
+_DEAL: Final = Step.DEAL
+_PREPARE: Final = Step.PREPARE
+_COMBAT: Final = Step.COMBAT
+_ESCAPE: Final = Step.ESCAPE
+_REWARD: Final = Step.REWARD
+_END: Final = Step.END
+_EASY: Final = Step.EASY
+_GHOST: Final = Step.GHOST
+_GHOST_DRAW: Final = Step.GHOST_DRAW
+"""The enum members the hot paths test, bound once (a member read through its class
+costs a lookup on the enum's metaclass at every use)."""
 
 # -- setup ----------------------------------------------------------------------------------
 
@@ -123,16 +138,17 @@ def to_move(state: NgoState) -> int:
     """A seat, :data:`CHANCE` or :data:`TERMINAL` (the order in the module docstring)."""
     if state.result is not None:
         return TERMINAL
-    if state.draws or state.roll is not Roll.NONE or state.snatch[0] >= 0:
-        return CHANCE
-    if state.step is Step.ROLL_OFF:
+    step = state.step
+    if state.draws or state.roll is not _NO_ROLL or state.snatch[0] >= 0 or step is _ROLL_OFF:
         return CHANCE
     if state.owed:
         return state.owed[0].player
     fight = state.combat
-    if state.step is Step.COMBAT and fight is not None:
+    if fight is None:
+        return state.active
+    if step is _COMBAT:
         return fight.priority
-    if state.step in (Step.ESCAPE, Step.REWARD) and fight is not None:
+    if step is _ESCAPE or step is _REWARD:
         return fight.fighter
     return state.active
 
@@ -186,60 +202,46 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
     oracle contract)."""
     if _LEGAL[0] is state:
         return _LEGAL[1]  # type: ignore[return-value]
-    found = _list_legal(state)
-    _LEGAL[0], _LEGAL[1] = state, found
-    return found
-
-
-def _list_legal(state: NgoState) -> tuple[NgoAction, ...]:
-    step = state.step
     # A finished game or a chance node (to_move's first tests, inline): no decisions.
+    step = state.step
     if (
         state.result is not None
         or state.draws
-        or state.roll is not Roll.NONE
+        or state.roll is not _NO_ROLL
         or state.snatch[0] >= 0
-        or step is Step.ROLL_OFF
+        or step is _ROLL_OFF
     ):
-        return ()
-    if state.owed:
-        return cards.owed_actions(state)
-    if step in _TURN_STEPS:
-        return _turn_actions(state)
-    if step is Step.COMBAT:
-        return combat.priority_actions(state)
-    if step is Step.ESCAPE:
-        return (Flee(), GiveUp())
-    if step is Step.REWARD:
-        fight = state.combat
-        assert fight is not None
-        return tuple(Rewards(items=k) for k in range(combat.rewards_due(state) + 1))
-    if step is Step.EASY:
-        return (Take(deck="item"), Take(deck="level"), Decline())
-    if step is Step.GHOST_DRAW:
-        return (Take(deck="item"), Take(deck="level"))
-    if step is Step.GHOST:
-        return _ghost_actions(state)
-    return ()
+        found: tuple[NgoAction, ...] = ()
+    elif state.owed:
+        found = cards.owed_actions(state)
+    elif step is _COMBAT and state.combat is not None:
+        # The priority loop, most listings: a hand already known to hold nothing to play
+        # (base.holding) passes, without the loop's listing.
+        hand = state.hands[state.combat.priority]
+        known = catalog(state.config).hands.get(id(hand))
+        if known is not None and known[0] is hand and not known[3]:
+            found = combat.PASS_ONLY
+        else:
+            found = combat.priority_actions(state)
+    else:
+        lister = _LISTERS.get(step)
+        found = () if lister is None else lister(state)
+    _LEGAL[0], _LEGAL[1] = state, found
+    return found
 
 
 def _turn_actions(state: NgoState) -> tuple[NgoAction, ...]:
     """The active player's options before and after the Level (Start; End of Turn)."""
     p = state.active
-    found: list[NgoAction] = []
-    found.extend(cards.equip_actions(state, p))
-    found.extend(cards.discard_actions(state, p))
-    found.extend(cards.trade_actions(state, p))
-    found.extend(cards.own_item_actions(state, p))
-    found.extend(cards.cast_actions(state, p))
-    hand = sum(state.hands[p])
-    if state.step is Step.PREPARE:
+    found = cards.hand_actions(state, p)
+    hand = holding(catalog(state.config), state.hands[p])[2]
+    if state.step is _PREPARE:
         if cards.may_face_boss(state, p):
-            found.append(Boss())
+            found.append(_BOSS)
         if hand <= HAND_LIMIT:
-            found.append(Reveal())
+            found.append(_REVEAL)
     elif hand <= HAND_LIMIT:
-        found.append(EndTurn())
+        found.append(_END_TURN)
     return tuple(found)
 
 
@@ -247,12 +249,34 @@ def _ghost_actions(state: NgoState) -> tuple[NgoAction, ...]:
     """A ghost's turn after its draw: curses on players with lives, discards, the end.
     Implements NGO-GHOST-3."""
     p = state.active
-    found: list[NgoAction] = []
-    found.extend(cards.discard_actions(state, p))
-    found.extend(cards.cast_actions(state, p))
-    if sum(state.hands[p]) <= HAND_LIMIT:
-        found.append(EndTurn())
+    found = cards.hand_actions(state, p, ghost=True)
+    if holding(catalog(state.config), state.hands[p])[2] <= HAND_LIMIT:
+        found.append(_END_TURN)
     return tuple(found)
+
+
+def _reward_actions(state: NgoState) -> tuple[NgoAction, ...]:
+    return tuple(Rewards(items=k) for k in range(combat.rewards_due(state) + 1))
+
+
+_BOSS: Final = Boss()
+_REVEAL: Final = Reveal()
+_END_TURN: Final = EndTurn()
+_ESCAPE_CHOICES: Final[tuple[NgoAction, ...]] = (Flee(), GiveUp())
+_EASY_CHOICES: Final[tuple[NgoAction, ...]] = (Take(deck="item"), Take(deck="level"), Decline())
+_GHOST_DRAWS: Final[tuple[NgoAction, ...]] = (Take(deck="item"), Take(deck="level"))
+
+_LISTERS: Final[dict[Step, Callable[[NgoState], tuple[NgoAction, ...]]]] = {
+    Step.PREPARE: _turn_actions,
+    Step.END: _turn_actions,
+    Step.COMBAT: combat.priority_actions,
+    Step.ESCAPE: lambda _state: _ESCAPE_CHOICES,
+    Step.REWARD: _reward_actions,
+    Step.EASY: lambda _state: _EASY_CHOICES,
+    Step.GHOST_DRAW: lambda _state: _GHOST_DRAWS,
+    Step.GHOST: _ghost_actions,
+}
+"""Each step's listing of a player's decisions (a step not here has none)."""
 
 
 def sample_legal_action(state: NgoState, rng: random.Random) -> NgoAction:
@@ -281,67 +305,84 @@ def apply(state: NgoState, action: NgoAction) -> NgoState:
     if state.result is not None:
         raise IllegalAction("NGO.OVER", "the game is over", "NGO-END-1")
     # to_move's chance test, inline (a playout has just asked to_move itself).
-    roll_off = state.step is Step.ROLL_OFF
-    if state.draws or state.roll is not Roll.NONE or state.snatch[0] >= 0 or roll_off:
-        if state.draws:
-            if isinstance(action, Draw):
-                return _settle(_draw(state, action))
-        elif state.roll is not Roll.NONE or roll_off:
-            if isinstance(action, Die):
-                return _settle(_die(state, action))
-        elif isinstance(action, Snatch):
-            return _settle(cards.snatch(state, action))
-        raise IllegalAction(
-            "NGO.CHANCE_NODE", "not the chance outcome this node waits for", "NGO-DECK-1"
-        )
-    if isinstance(action, (Draw, Die, Snatch)):
+    if state.draws:
+        waits: type[NgoAction] | None = Draw
+    elif state.roll is not _NO_ROLL or state.step is _ROLL_OFF:
+        waits = Die
+    elif state.snatch[0] >= 0:
+        waits = Snatch
+    else:
+        waits = None
+    if waits is not None:
+        if not isinstance(action, waits):
+            raise IllegalAction(
+                "NGO.CHANCE_NODE", "not the chance outcome this node waits for", "NGO-DECK-1"
+            )
+    elif isinstance(action, (Draw, Die, Snatch)):
         raise IllegalAction("NGO.NOT_CHANCE", "a player moves here, not chance", "NGO-DECK-1")
-    if action not in legal_actions(state):
+    elif action not in legal_actions(state):
         _explain(state, action)
-    return _settle(_play(state, action))
+    return apply_listed(state, action)
 
 
 def apply_listed(state: NgoState, action: NgoAction) -> NgoState:
-    """``apply`` for an action the state's listing contains (its legality known): the
-    same dispatch as :func:`apply` without listing the player's actions again."""
-    if state.draws:
-        return _settle(_draw(state, action))  # type: ignore[arg-type]
-    if state.roll is not Roll.NONE or state.step is Step.ROLL_OFF:
-        return _settle(_die(state, action))  # type: ignore[arg-type]
-    if state.snatch[0] >= 0:
-        return _settle(cards.snatch(state, action))  # type: ignore[arg-type]
-    return _settle(_play(state, action))
+    """``apply`` for an action the state's listing contains (its legality known): one
+    lookup by the action's type finds what it does (the listing's step and owed choice
+    decide the few types that mean two things), without listing the actions again."""
+    if action is combat.PASS:
+        # The listing's own pass (most steps of a combat): priority moves on inline, by
+        # the loop's next-seat table, unless the loop ends (combat.pass_priority).
+        fight = state.combat
+        assert fight is not None
+        loop = combat.LOOPS.get((fight.fighter, state.config.players, fight.boss))
+        if loop is not None and fight.passes + 1 < len(loop[0]):
+            return replace(
+                state,
+                combat=replace(fight, passes=fight.passes + 1, priority=loop[1][fight.priority]),
+            )
+    handler = _HANDLERS.get(type(action))
+    if handler is None:  # a subclass of an action type (never listed by the rules)
+        handler = next(h for t, h in _HANDLERS.items() if isinstance(action, t))
+    after = handler(state, action)
+    # _settle's own first tests, inline: most steps queue no draw and deal nothing.
+    if after.draws or after.step is _DEAL:
+        return _settle(after)
+    return after
 
 
-def _play(state: NgoState, action: NgoAction) -> NgoState:
-    """Dispatch a legal player action."""
+def _card_play(state: NgoState, action: NgoAction) -> NgoState:
+    """A single-use item or a curse: in the combat's loop, or in the player's turn."""
+    if state.step is _COMBAT:
+        return combat.play(state, action)
+    return cards.play_own(state, action)
+
+
+def _discard(state: NgoState, action: NgoAction) -> NgoState:
+    """A card of the hand: owed after a curse, or to the hand limit in the turn."""
     if state.owed:
         return cards.pay_owed(state, action)
-    step = state.step
-    if step is Step.COMBAT:
-        return combat.play(state, action)
-    if step is Step.ESCAPE:
-        return combat.escape_choice(state, action)
-    if step is Step.REWARD:
-        assert isinstance(action, Rewards)
-        return combat.take_rewards(state, action)
-    if isinstance(action, EndTurn):
-        return _end_turn(state)
-    if isinstance(action, Reveal):
-        return replace(
-            state, draws=(Pending(player=state.active, deck=Deck.LEVEL, purpose="level"),)
-        )
-    if isinstance(action, Boss):
-        return replace(state, draws=(Pending(player=state.active, deck=Deck.BOSS, purpose="boss"),))
-    if isinstance(action, Take):
-        deck = Deck.ITEM if action.deck == "item" else Deck.LEVEL
-        draw = (Pending(player=state.active, deck=deck),)
-        if step is Step.EASY:
-            return _next_turn(replace(state, draws=draw))
-        return replace(state, draws=draw, step=Step.GHOST)
-    if isinstance(action, Decline):
-        return _next_turn(state)
     return cards.play_own(state, action)
+
+
+def _reveal(state: NgoState, action: NgoAction) -> NgoState:
+    return replace(state, draws=(Pending(player=state.active, deck=Deck.LEVEL, purpose="level"),))
+
+
+def _boss(state: NgoState, action: NgoAction) -> NgoState:
+    return replace(state, draws=(Pending(player=state.active, deck=Deck.BOSS, purpose="boss"),))
+
+
+def _take(state: NgoState, action: NgoAction) -> NgoState:
+    assert isinstance(action, Take)
+    deck = Deck.ITEM if action.deck == "item" else Deck.LEVEL
+    draw = (Pending(player=state.active, deck=deck),)
+    if state.step is _EASY:
+        return _next_turn(replace(state, draws=draw))
+    return replace(state, draws=draw, step=Step.GHOST)
+
+
+def _decline(state: NgoState, action: NgoAction) -> NgoState:
+    return _next_turn(state)
 
 
 def _explain(state: NgoState, action: NgoAction) -> None:
@@ -399,6 +440,17 @@ def _draw(state: NgoState, action: Draw) -> NgoState:
         )
     decks = list(state.decks)
     decks[d] = bump(pile, action.card, -1)
+    if pending.purpose == "hand" and not catalog(state.config).load_game[action.card]:
+        # A card into a hand (cards.receive without Load Game): one state build.
+        p = pending.player
+        hands = list(state.hands)
+        hands[p] = bump(hands[p], action.card, 1)
+        return replace(
+            state,
+            decks=(decks[0], decks[1], decks[2]),
+            draws=state.draws[1:],
+            hands=tuple(hands),
+        )
     state = replace(state, decks=(decks[0], decks[1], decks[2]), draws=state.draws[1:])
     if pending.purpose == "level":
         return cards.reveal_level(state, action.card)
@@ -432,7 +484,7 @@ def _roll_off(state: NgoState, value: int) -> NgoState:
 # -- turns --------------------------------------------------------------------------------
 
 
-def _end_turn(state: NgoState) -> NgoState:
+def _end_turn(state: NgoState, action: NgoAction | None = None) -> NgoState:
     """End a turn; a player without a won combat this turn takes the 1st ROUND token, or,
     holding it already, may draw a free card. Implements NGO-END-3 and NGO-EASY-1."""
     p = state.active
@@ -471,9 +523,9 @@ def _settle(state: NgoState) -> NgoState:
     while state.draws:
         pending = state.draws[0]
         d = DECK_INDEX[pending.deck]
-        if sum(state.decks[d]):
+        if any(state.decks[d]):  # counts are never negative: any card left
             break
-        if sum(state.discards[d]):
+        if any(state.discards[d]):
             decks = list(state.decks)
             discards = list(state.discards)
             decks[d] = add_counts(decks[d], discards[d])
@@ -490,6 +542,36 @@ def _settle(state: NgoState) -> NgoState:
     if state.step is Step.DEAL and not state.draws:
         state = replace(state, step=Step.ROLL_OFF)
     return state
+
+
+_HANDLERS: Final = cast(
+    "dict[type[NgoAction], Callable[[NgoState, NgoAction], NgoState]]",
+    {
+        Draw: _draw,
+        Die: _die,
+        Snatch: cards.snatch,
+        Pass: combat.pass_priority,
+        Use: _card_play,
+        Cast: _card_play,
+        Enemy: combat.play,
+        Discard: _discard,
+        DiscardEquipment: cards.pay_owed,
+        Unequip: cards.pay_owed,
+        Equip: cards.play_own,
+        Trade: cards.play_own,
+        Flee: combat.escape_choice,
+        GiveUp: combat.escape_choice,
+        Rewards: combat.take_rewards,
+        EndTurn: _end_turn,
+        Reveal: _reveal,
+        Boss: _boss,
+        Take: _take,
+        Decline: _decline,
+    },
+)
+"""What each listed action does, by its type: a listing holds the types of one step (and
+an owed choice lists only discards), so the type and, for the few types two steps share,
+the step or the owed choice decide it."""
 
 
 # -- result ---------------------------------------------------------------------------------
