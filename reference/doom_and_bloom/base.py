@@ -42,6 +42,7 @@ from dieproof.reference.doom_and_bloom.types import (
     DrawTown,
     Move,
     MoveDie,
+    PlayBonus,
     SetupRoll,
     Trade,
 )
@@ -109,11 +110,37 @@ class Catalog:
     # Tables filled as the games go, each keyed by the immutable parts of a state its
     # entry depends on (see :func:`remember`): the same tuple for the same position,
     # which spares building it again and lets :func:`chance.sample` reuse its table.
-    reaches: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
-    """:meth:`Topology.reach` by its start, allowance and Center City."""
     items: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
     """A side's trade items (DAB-TRADE-1), by the trade assets it holds and its Bonus
     hand."""
+    places: dict[tuple[int, int, bool], Places] = field(default_factory=dict)
+    """A move's reach (:meth:`Topology.reach`) by its start, allowance and Center City,
+    split for the listing (see :class:`Places`)."""
+    narrowed: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[DabAction, ...]]] = field(
+        default_factory=dict
+    )
+    """A reach's spaces and ``Move`` actions without the special spaces :func:`may_finish`
+    refused, by the reach's key and those spaces."""
+    trade_blocks: dict[tuple[object, ...], tuple[DabAction, ...]] = field(default_factory=dict)
+    """The trades and barters at the start of a turn, by the player, whether it bartered
+    already, the items it may give and each rival's items (the items tuples come from
+    :attr:`items`, so a few distinct values stand for every holding)."""
+    plays: dict[tuple[str, tuple[int, ...]], tuple[DabAction, ...]] = field(default_factory=dict)
+    """``PlayBonus`` of each card of one kind in a Bonus hand, by the kind and the hand."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Places:
+    """A move's reach prepared for listing its destinations: the dark forest is never a
+    destination and only Center City, hospitals and towns are asked of
+    :func:`may_finish` (it allows every other space)."""
+
+    spaces: tuple[int, ...]
+    """The reach without forest spaces, in space order."""
+    moves: tuple[DabAction, ...]
+    """``Move`` to each of :attr:`spaces`."""
+    special: tuple[int, ...]
+    """The Center City, hospital and town spaces among :attr:`spaces`."""
 
 
 _LAST: list[tuple[object, Catalog | None]] = [(None, None)]
@@ -194,6 +221,42 @@ def remember(table: dict[K, V], key: K, value: V) -> V:
         table.clear()
     table[key] = value
     return value
+
+
+def bonus_plays(cat: Catalog, hand: tuple[int, ...], kind: str) -> tuple[DabAction, ...]:
+    """``PlayBonus`` of each card of ``kind`` in ``hand``, in card order (DAB-BONUS-1),
+    remembered by the kind and the hand."""
+    key = (kind, hand)
+    found = cat.plays.get(key)
+    if found is None:
+        bonuses = cat.content.bonuses
+        found = remember(
+            cat.plays,
+            key,
+            tuple(
+                PlayBonus(card=k) for k, c in enumerate(hand) if c > 0 and bonuses[k].kind == kind
+            ),
+        )
+    return found
+
+
+def places(cat: Catalog, key: tuple[int, int, bool]) -> Places:
+    """The reach of a move from ``key`` (start, allowance, Center City passable), prepared
+    for listing and remembered by its key."""
+    found = cat.places.get(key)
+    if found is None:
+        top = cat.top
+        spaces = tuple(s for s in top.reach(*key) if top.kinds[s] != "forest")
+        found = remember(
+            cat.places,
+            key,
+            Places(
+                spaces=spaces,
+                moves=tuple(cat.moves[s] for s in spaces),
+                special=tuple(s for s in spaces if s not in cat.plain),
+            ),
+        )
+    return found
 
 
 def validate_config(config: DabConfig) -> None:
