@@ -151,9 +151,9 @@ config (which msgspec computes afresh each time)."""
 
 def catalog(config: DabConfig) -> Catalog:
     """The catalog of a (validated) config."""
-    last = _LAST[0]
-    if last[0] is config and last[1] is not None:
-        return last[1]
+    config_, found = _LAST[0]
+    if config_ is config and found is not None:
+        return found
     found = _catalog(config)
     _LAST[0] = (config, found)
     return found
@@ -329,6 +329,14 @@ def can_pay(state: DabState, seat: int, cost: Assets) -> bool:
     return True
 
 
+def can_keep_busy(state: DabState, seat: int) -> bool:
+    """Whether ``seat``'s side holds ``BENEFIT_COST`` (1 Food, 1 Fuel, 1 Weaponry):
+    :func:`can_pay` for the cost asked at every turn start (DAB-BUSY-1)."""
+    side = catalog(state.config).sides[seat]
+    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    return have[0] > 0 and have[1] > 0 and have[2] > 0
+
+
 def has_required(state: DabState, seat: int) -> bool:
     """Whether ``seat``'s side holds the required assets (or more) of all five."""
     cat = catalog(state.config)
@@ -344,22 +352,29 @@ def has_required(state: DabState, seat: int) -> bool:
 
 
 class Mats:
-    """Mutable working copy of the player mats during one transition."""
+    """Working copy of the player mats during one transition: the rows are the state's
+    own tuples until one is written (a transition touches one or two of them, so copying
+    every mat into lists and back cost more than the arithmetic)."""
 
     __slots__ = ("assets", "lost", "sides")
 
     def __init__(self, state: DabState) -> None:
-        self.assets = [list(a) for a in state.assets]
+        self.assets: list[Assets] = list(state.assets)
         self.sides = catalog(state.config).sides
         self.lost = state.lost
+
+    def _add(self, seat: int, asset: int, amount: int) -> None:
+        row = list(self.assets[seat])
+        row[asset] += amount
+        self.assets[seat] = (row[0], row[1], row[2], row[3], row[4])
 
     def gain(self, seat: int, asset: int, amount: int) -> int:
         """Add to ``seat``'s mat, stopping at the cap (the excess is lost). Implements
         DAB-ASSET-1."""
-        row = self.assets[seat]
-        new = min(row[asset] + amount, CAPS[asset])
-        got = max(new - row[asset], 0)
-        row[asset] += got
+        have = self.assets[seat][asset]
+        got = max(min(have + amount, CAPS[asset]) - have, 0)
+        if got:
+            self._add(seat, asset, got)
         return got
 
     def pay(self, seat: int, asset: int, amount: int) -> int:
@@ -368,7 +383,8 @@ class Mats:
         left = amount
         for m in (seat, *(x for x in self.sides[seat] if x != seat)):
             take = min(left, self.assets[m][asset])
-            self.assets[m][asset] -= take
+            if take:
+                self._add(m, asset, -take)
             left -= take
         paid = amount - left
         if asset == SURVIVORS:
@@ -387,7 +403,7 @@ class Mats:
         return sum(self.assets[m][asset] for m in self.sides[seat])
 
     def frozen(self) -> tuple[Assets, ...]:
-        return tuple((a[0], a[1], a[2], a[3], a[4]) for a in self.assets)
+        return tuple(self.assets)
 
 
 def new_milestones(reached: int, survivors: int) -> tuple[int, int]:

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.types import replace
+
+# rules imports this module and this one calls back into rules (the end of a turn, the
+# next setup reward): imported as a module, bound at import time, looked up per call.
+# A function-level import instead cost about 2 us at every end of a turn.
+from dieproof.reference.doom_and_bloom import rules
 from dieproof.reference.doom_and_bloom.base import (
     Mats,
     bonus_plays,
@@ -129,8 +134,16 @@ def apply_chance(state: DabState, action: DabAction) -> DabState:
     if isinstance(action, DrawCard):
         pile = list(draw_pile(state))
         pile[action.card] -= 1
-        field = "event_pile" if state.deck == "event" else "attack_pile"
-        new = replace(state, card=action.card, **{field: tuple(pile)})
+        # A card whose test opens a roll or a choice ends the step in this one state;
+        # the others resolve from it (_start_card).
+        test = _cards(state)[action.card].test
+        step = _OPENS.get(test, state.step)
+        if state.deck == "event":
+            new = replace(state, card=action.card, event_pile=tuple(pile), step=step)
+        else:
+            new = replace(state, card=action.card, attack_pile=tuple(pile), step=step)
+        if test in _OPENS:
+            return new
         return _start_card(new)
     if isinstance(action, Dice):
         return replace(state, step=_POST_ROLL, total=action.total)
@@ -148,6 +161,10 @@ def apply_chance(state: DabState, action: DabAction) -> DabState:
             )
         )
     raise IllegalAction("DAB.CHANCE", f"{action!r} is not an outcome here", "DAB-EVENT-1")
+
+
+_OPENS: dict[str, Phase] = {"choice": _CHOICE, "search": _PRE_ROLL, "raiders": _PRE_ROLL}
+"""The step a card's test opens, for the tests decided by a choice or a roll."""
 
 
 def _start_card(state: DabState) -> DabState:
@@ -314,9 +331,7 @@ def apply_decision(state: DabState, action: DabAction) -> DabState:
         new = _milestones(replace(state, assets=mats.frozen(), lost=0), mats)
         return settle(replace(new, then=_THEN_END))
     if isinstance(action, EndTurn):
-        from dieproof.reference.doom_and_bloom.rules import advance
-
-        return advance(state)
+        return rules.advance(state)
     raise IllegalAction("DAB.NOT_LEGAL", f"{action!r} is not open here", "DAB-EVENT-1")
 
 
@@ -438,9 +453,7 @@ def settle(state: DabState) -> DabState:
     if then is _THEN_TURN:
         return replace(state, step=_TURN, then=_THEN_END)
     if then is _THEN_START:
-        from dieproof.reference.doom_and_bloom.rules import next_setup_reward
-
-        return next_setup_reward(replace(state, then=_THEN_END, actor=-1))
+        return rules.next_setup_reward(replace(state, then=_THEN_END, actor=-1))
     return end_turn(state)
 
 
@@ -479,6 +492,4 @@ def end_turn(state: DabState) -> DabState:
     (DAB-ASSET-5); without that choice the turn passes on."""
     if state.lost > 0 and pooled(state, state.active, MEDKITS) > 0:
         return replace(state, step=_END)
-    from dieproof.reference.doom_and_bloom.rules import advance
-
-    return advance(state)
+    return rules.advance(state)

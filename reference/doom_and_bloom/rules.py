@@ -20,13 +20,14 @@ from dieproof.reference.doom_and_bloom.base import (
     Catalog,
     Mats,
     bonus_plays,
-    can_pay,
+    can_keep_busy,
     can_stay,
     catalog,
     center_open,
     has_required,
     holder,
     may_finish,
+    new_milestones,
     places,
     pool,
     pooled,
@@ -39,6 +40,7 @@ from dieproof.reference.doom_and_bloom.types import (
     FUEL,
     FUEL_BONUS,
     MEDKITS,
+    SURVIVORS,
     Accept,
     Barter,
     DabAction,
@@ -151,6 +153,8 @@ def initial_state(config: DabConfig) -> DabState:
 
 def to_move(state: DabState) -> int:
     phase = state.step
+    if phase is _TURN:  # the most frequent step of a game, asked first
+        return state.active
     if phase in CHANCE_PHASES:
         return CHANCE
     if phase is _OVER:
@@ -524,7 +528,9 @@ def _roll_move(state: DabState, action: DabAction) -> DabState:
 
 def _stay_put(state: DabState, action: DabAction) -> DabState:
     here = state.space[state.active]
-    return resolve.arrive(replace(state, origin=here), here)
+    if state.origin != here:  # a turn starts with the origin there: seldom a new state
+        state = replace(state, origin=here)
+    return resolve.arrive(state, here)
 
 
 def _use_fuel(state: DabState, action: DabAction) -> DabState:
@@ -596,37 +602,46 @@ def _dispatch(state: DabState, action: DabAction) -> DabState:
 
 def _accept(state: DabState) -> DabState:
     """The partner accepts: the items change hands (DAB-TRADE-1), or for a barter the
-    offerer skips its next turn and the partner gains one after its next (DAB-TRADE-2)."""
+    offerer skips its next turn and the partner gains one after its next (DAB-TRADE-2).
+    Built in one ``replace``; the Bonus hands are copied only when a card changes hands."""
     offer = state.offer
     assert offer is not None
     mats = Mats(state)
-    bonus = [list(h) for h in state.bonus]
-
-    def move(item: int, giver: int, taker: int) -> None:
+    hands: list[tuple[int, ...]] | None = None
+    for item, giver, taker in (
+        (offer.get, offer.partner, offer.seat),
+        (offer.give, offer.seat, offer.partner),
+    ):
+        if item < 0:  # a barter gives no item
+            continue
         if item < BONUS_ITEM:
             asset = item if item < 3 else MEDKITS
             mats.pay(giver, asset, 1)
             mats.gain(taker, asset, 1)
         else:
-            bonus[holder(state, giver)][item - BONUS_ITEM] -= 1
-            bonus[holder(state, taker)][item - BONUS_ITEM] += 1
-
-    move(offer.get, offer.partner, offer.seat)
-    new = state
+            if hands is None:
+                hands = list(state.bonus)
+            card = item - BONUS_ITEM
+            for seat, d in ((holder(state, giver), -1), (holder(state, taker), 1)):
+                hand = list(hands[seat])
+                hand[card] += d
+                hands[seat] = tuple(hand)
+    bonus = state.bonus if hands is None else tuple(hands)
     if offer.give >= 0:
-        move(offer.give, offer.seat, offer.partner)
-    else:
-        bartered = list(state.bartered)
-        skip = list(state.skip)
-        extra = list(state.extra)
-        bartered[offer.seat] = True
-        skip[offer.seat] = True
-        extra[offer.partner] += 1
-        new = replace(new, bartered=tuple(bartered), skip=tuple(skip), extra=tuple(extra))
+        return replace(state, assets=mats.frozen(), bonus=bonus, offer=None, step=_TURN)
+    bartered = list(state.bartered)
+    skip = list(state.skip)
+    extra = list(state.extra)
+    bartered[offer.seat] = True
+    skip[offer.seat] = True
+    extra[offer.partner] += 1
     return replace(
-        new,
+        state,
         assets=mats.frozen(),
-        bonus=tuple(tuple(h) for h in bonus),
+        bonus=bonus,
+        bartered=tuple(bartered),
+        skip=tuple(skip),
+        extra=tuple(extra),
         offer=None,
         step=_TURN,
     )
@@ -675,9 +690,6 @@ def _next_drawer(state: DabState) -> int:
 def _setup_rewards(state: DabState) -> DabState:
     """Milestones reached by the starting survivors are earned at game start, per side
     (DAB-TEAM-5; DAB-A14 for solo play), then the start player's first turn."""
-    from dieproof.reference.doom_and_bloom.base import new_milestones
-    from dieproof.reference.doom_and_bloom.types import SURVIVORS
-
     milestones = list(state.milestones)
     rewarded = list(state.rewarded)
     owed = list(state.owed)
@@ -815,7 +827,7 @@ def _busy_choice(state: DabState, p: int, after: int) -> tuple[Phase, int]:
             r = (after + i) % n
             if r == p:
                 break
-            if r in rivals and can_pay(state, r, BENEFIT_COST):
+            if r in rivals and can_keep_busy(state, r):
                 return _BUSY, r
     return _TURN, -1
 
