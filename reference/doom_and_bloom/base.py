@@ -121,10 +121,16 @@ class Catalog:
     )
     """A reach's spaces and ``Move`` actions without the special spaces :func:`may_finish`
     refused, by the reach's key and those spaces."""
-    trade_blocks: dict[tuple[object, ...], tuple[DabAction, ...]] = field(default_factory=dict)
-    """The trades and barters at the start of a turn, by the player, whether it bartered
-    already, the items it may give and each rival's items (the items tuples come from
-    :attr:`items`, so a few distinct values stand for every holding)."""
+    trade_lists: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[DabAction, ...]] = field(
+        default_factory=dict
+    )
+    """A partner's trades at the start of a turn by the partner, the items the player may
+    give and the partner's items (the items tuples come from :attr:`items`, so a few
+    distinct values stand for every holding)."""
+    barter_lists: dict[tuple[int, tuple[int, ...]], tuple[DabAction, ...]] = field(
+        default_factory=dict
+    )
+    """A partner's barters at the start of a turn by the partner and its items."""
     plays: dict[tuple[str, tuple[int, ...]], tuple[DabAction, ...]] = field(default_factory=dict)
     """``PlayBonus`` of each card of one kind in a Bonus hand, by the kind and the hand."""
 

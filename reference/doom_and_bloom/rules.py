@@ -252,26 +252,13 @@ _BUSY_CHOICES: tuple[DabAction, ...] = (KeepBusy(), LetPass())
 _REACTIVATE_CHOICES: tuple[DabAction, ...] = (Reactivate(), Rest())
 
 
-def _side_items(state: DabState, seat: int) -> tuple[int, ...]:
-    """:func:`_items`, remembered in the catalog by which of the four trade assets the
-    side holds and by its Bonus hand."""
-    cat = catalog(state.config)
-    side = cat.sides[seat]
-    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
-    held = (have[0] > 0) + 2 * (have[1] > 0) + 4 * (have[2] > 0) + 8 * (have[MEDKITS] > 0)
-    key = (held, state.bonus[side[0]])
-    found = cat.items.get(key)
-    if found is None:
-        found = remember(cat.items, key, _items(state, seat))
-    return found
-
-
 def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
     """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards
-    in the canonical order. The trades and barters are remembered in the catalog by the
-    player, its barter flag, the items it may give and each rival's items (a few
-    distinct item tuples stand for every holding); the rest is a constant per the busy
-    and stay flags, and the supply cards come from :func:`bonus_plays`."""
+    in the canonical order. Each partner's trades are remembered in the catalog by the
+    partner, the items the player may give and the partner's items, its barters by the
+    partner and its items (a few distinct item tuples stand for every holding); the rest
+    is a constant per the busy and stay flags, and the supply cards come from
+    :func:`bonus_plays`."""
     p = state.active
     cat = catalog(state.config)
     busy = state.busy
@@ -280,35 +267,46 @@ def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
     )
     if state.offered:
         return tail
-    mine = _side_items(state, p)
+    # Each side's trade items (:func:`_items`) remembered by which of the four trade
+    # assets it holds and by its Bonus hand: the player's, then each rival's.
+    sides = cat.sides
+    assets = state.assets
+    bonus = state.bonus
+    known = cat.items
+    rivals = cat.rivals[p]
+    found_items: list[tuple[int, ...]] = []
+    for seat in (p, *rivals):
+        side = sides[seat]
+        have = assets[seat] if len(side) == 1 else pool(state, seat)
+        held = (have[0] > 0) + 2 * (have[1] > 0) + 4 * (have[2] > 0) + 8 * (have[MEDKITS] > 0)
+        items_key = (held, bonus[side[0]])
+        items = known.get(items_key)
+        if items is None:
+            items = remember(known, items_key, _items(state, seat))
+        found_items.append(items)
+    mine, *theirs = found_items
     if busy:
         mine = tuple([g for g in mine if may_give(state, p, g)])
-    bartered = state.bartered[p]
-    rivals = cat.rivals[p]
-    key = (p, bartered, mine, *[_side_items(state, r) for r in rivals])
-    block = cat.trade_blocks.get(key)
-    if block is None:
-        block = remember(cat.trade_blocks, key, _trade_block(cat, key))
-    return block + tail
-
-
-def _trade_block(cat: Catalog, key: tuple[object, ...]) -> tuple[DabAction, ...]:
-    """The trades, then the barters, of :func:`_turn_actions`'s key (DAB-TRADE-1,
-    DAB-TRADE-2), from the actions the catalog built once."""
-    p, bartered, mine, *theirs = key
-    assert isinstance(p, int) and isinstance(mine, tuple)
-    rivals = cat.rivals[p]
-    acts: list[DabAction] = []
+    lists = cat.trade_lists
+    block: tuple[DabAction, ...] = ()
     for partner, items in zip(rivals, theirs, strict=True):
-        assert isinstance(items, tuple)
-        table = cat.trades[partner]
-        acts.extend([table[g][t] for g in mine for t in items if g != t])
-    if not bartered:
+        key = (partner, mine, items)
+        found = lists.get(key)
+        if found is None:
+            table = cat.trades[partner]
+            found = remember(
+                lists, key, tuple([table[g][t] for g in mine for t in items if g != t])
+            )
+        block += found
+    if not state.bartered[p]:
         for partner, items in zip(rivals, theirs, strict=True):
-            assert isinstance(items, tuple)
-            barters = cat.barters[partner]
-            acts.extend([barters[t] for t in items])
-    return tuple(acts)
+            barter_key = (partner, items)
+            found = cat.barter_lists.get(barter_key)
+            if found is None:
+                barters = cat.barters[partner]
+                found = remember(cat.barter_lists, barter_key, tuple([barters[t] for t in items]))
+            block += found
+    return block + tail
 
 
 _ROLL_MOVE: DabAction = RollMove()
