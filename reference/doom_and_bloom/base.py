@@ -406,7 +406,10 @@ class Mats:
                 self.pay(seat, i, -d)
 
     def pooled(self, seat: int, asset: int) -> int:
-        return sum(self.assets[m][asset] for m in self.sides[seat])
+        side = self.sides[seat]
+        if len(side) == 1:
+            return self.assets[seat][asset]
+        return sum(self.assets[m][asset] for m in side)
 
     def frozen(self) -> tuple[Assets, ...]:
         return tuple(self.assets)
@@ -415,6 +418,8 @@ class Mats:
 def new_milestones(reached: int, survivors: int) -> tuple[int, int]:
     """The milestone bit set after a side holds ``survivors``, and how many milestones it
     reached for the first time. Implements DAB-ASSET-4: each is rewarded once."""
+    if survivors < MILESTONES[0]:  # most results: below the first milestone
+        return reached, 0
     fresh = 0
     for bit, m in enumerate(MILESTONES):
         if survivors >= m and not reached >> bit & 1:

@@ -521,7 +521,10 @@ def _decline(state: DabState, action: DabAction) -> DabState:
 
 
 def _roll_move(state: DabState, action: DabAction) -> DabState:
-    return replace(state, step=_MOVE_ROLL, origin=state.space[state.active])
+    here = state.space[state.active]
+    if state.origin == here:  # set so at the start of the turn: one keyword less
+        return replace(state, step=_MOVE_ROLL)
+    return replace(state, step=_MOVE_ROLL, origin=here)
 
 
 def _stay_put(state: DabState, action: DabAction) -> DabState:
@@ -545,10 +548,12 @@ def _play_bonus(state: DabState, action: DabAction) -> DabState:
 def _move(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, Move)
     p = state.active
-    moved = list(state.moved)
-    moved[p] = True
     spaces = list(state.space)
     spaces[p] = action.space
+    if state.moved[p]:  # every turn but the first: the flag is already set
+        return resolve.arrive(replace(state, space=tuple(spaces)), action.space)
+    moved = list(state.moved)
+    moved[p] = True
     return resolve.arrive(replace(state, moved=tuple(moved), space=tuple(spaces)), action.space)
 
 
