@@ -24,7 +24,6 @@ from dieproof.reference.doom_and_bloom.base import (
     holder,
     new_milestones,
     opponents,
-    pool,
     pooled,
 )
 from dieproof.reference.doom_and_bloom.types import (
@@ -435,8 +434,7 @@ def settle(state: DabState) -> DabState:
     """Work off what a result left pending: resources lost, resources gained, Bonus
     cards drawn (in that order), then what comes next."""
     if state.pending_lose > 0:
-        have = pool(state, state.actor)
-        if have[0] > 0 or have[1] > 0 or have[2] > 0:
+        if any(pooled(state, state.actor, r) > 0 for r in range(3)):
             return replace(state, step=_LOSE)
         state = replace(state, pending_lose=0)
     if state.pending_gain > 0:

@@ -521,17 +521,12 @@ def _decline(state: DabState, action: DabAction) -> DabState:
 
 
 def _roll_move(state: DabState, action: DabAction) -> DabState:
-    here = state.space[state.active]
-    if state.origin == here:  # set so at the start of the turn: one keyword less
-        return replace(state, step=_MOVE_ROLL)
-    return replace(state, step=_MOVE_ROLL, origin=here)
+    return replace(state, step=_MOVE_ROLL, origin=state.space[state.active])
 
 
 def _stay_put(state: DabState, action: DabAction) -> DabState:
     here = state.space[state.active]
-    if state.origin != here:  # a turn starts with the origin there: seldom a new state
-        state = replace(state, origin=here)
-    return resolve.arrive(state, here)
+    return resolve.arrive(replace(state, origin=here), here)
 
 
 def _use_fuel(state: DabState, action: DabAction) -> DabState:
