@@ -16,6 +16,9 @@ from dieproof.reference.core import chance
 from dieproof.reference.core.types import CHANCE, TERMINAL, replace
 from dieproof.reference.doom_and_bloom import GAME, resolve, rules
 from dieproof.reference.doom_and_bloom.base import (
+    Mats,
+    can_keep_busy,
+    can_pay,
     can_stay,
     catalog,
     center_open,
@@ -23,6 +26,7 @@ from dieproof.reference.doom_and_bloom.base import (
     pooled,
 )
 from dieproof.reference.doom_and_bloom.types import (
+    BENEFIT_COST,
     FUEL,
     Barter,
     DabAction,
@@ -192,3 +196,29 @@ def test_the_start_of_a_turn_built_in_one_call_equals_replace() -> None:
                     then=Then.END,
                     lost=0,
                 )
+
+
+def test_the_busy_check_equals_can_pay_of_the_benefit_cost() -> None:
+    """``can_keep_busy`` is ``can_pay`` for 1 Food, 1 Fuel, 1 Weaponry, on every seat."""
+    seen = set()
+    for state in POSITIONS[::3]:
+        for seat in range(state.config.players):
+            expected = can_pay(state, seat, BENEFIT_COST)
+            assert can_keep_busy(state, seat) == expected, (state, seat)
+            seen.add(expected)
+    assert seen == {True, False}
+
+
+def test_the_working_mats_pool_a_team_as_the_state_does() -> None:
+    """``Mats`` copies a mat only when it is written; its pooled holdings are the side's
+    (a team's two mats, DAB-TEAM-2) and it hands back the state's own assets untouched."""
+    teams = 0
+    for state in POSITIONS[::5]:
+        mats = Mats(state)
+        assert mats.frozen() == state.assets
+        for seat in range(state.config.players):
+            for asset in range(5):
+                assert mats.pooled(seat, asset) == pooled(state, seat, asset), (state, seat)
+            if state.config.teams and pooled(state, seat, 3) != state.assets[seat][3]:
+                teams += 1
+    assert teams > 0

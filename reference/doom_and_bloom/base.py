@@ -42,6 +42,7 @@ from dieproof.reference.doom_and_bloom.types import (
     DrawTown,
     Move,
     MoveDie,
+    PlayBonus,
     SetupRoll,
     Trade,
 )
@@ -109,11 +110,43 @@ class Catalog:
     # Tables filled as the games go, each keyed by the immutable parts of a state its
     # entry depends on (see :func:`remember`): the same tuple for the same position,
     # which spares building it again and lets :func:`chance.sample` reuse its table.
-    reaches: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
-    """:meth:`Topology.reach` by its start, allowance and Center City."""
     items: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
     """A side's trade items (DAB-TRADE-1), by the trade assets it holds and its Bonus
     hand."""
+    places: dict[tuple[int, int, bool], Places] = field(default_factory=dict)
+    """A move's reach (:meth:`Topology.reach`) by its start, allowance and Center City,
+    split for the listing (see :class:`Places`)."""
+    narrowed: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[DabAction, ...]]] = field(
+        default_factory=dict
+    )
+    """A reach's spaces and ``Move`` actions without the special spaces :func:`may_finish`
+    refused, by the reach's key and those spaces."""
+    trade_lists: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[DabAction, ...]] = field(
+        default_factory=dict
+    )
+    """A partner's trades at the start of a turn by the partner, the items the player may
+    give and the partner's items (the items tuples come from :attr:`items`, so a few
+    distinct values stand for every holding)."""
+    barter_lists: dict[tuple[int, tuple[int, ...]], tuple[DabAction, ...]] = field(
+        default_factory=dict
+    )
+    """A partner's barters at the start of a turn by the partner and its items."""
+    plays: dict[tuple[str, tuple[int, ...]], tuple[DabAction, ...]] = field(default_factory=dict)
+    """``PlayBonus`` of each card of one kind in a Bonus hand, by the kind and the hand."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Places:
+    """A move's reach prepared for listing its destinations: the dark forest is never a
+    destination and only Center City, hospitals and towns are asked of
+    :func:`may_finish` (it allows every other space)."""
+
+    spaces: tuple[int, ...]
+    """The reach without forest spaces, in space order."""
+    moves: tuple[DabAction, ...]
+    """``Move`` to each of :attr:`spaces`."""
+    special: tuple[int, ...]
+    """The Center City, hospital and town spaces among :attr:`spaces`."""
 
 
 _LAST: list[tuple[object, Catalog | None]] = [(None, None)]
@@ -124,9 +157,9 @@ config (which msgspec computes afresh each time)."""
 
 def catalog(config: DabConfig) -> Catalog:
     """The catalog of a (validated) config."""
-    last = _LAST[0]
-    if last[0] is config and last[1] is not None:
-        return last[1]
+    config_, found = _LAST[0]
+    if config_ is config and found is not None:
+        return found
     found = _catalog(config)
     _LAST[0] = (config, found)
     return found
@@ -194,6 +227,42 @@ def remember(table: dict[K, V], key: K, value: V) -> V:
         table.clear()
     table[key] = value
     return value
+
+
+def bonus_plays(cat: Catalog, hand: tuple[int, ...], kind: str) -> tuple[DabAction, ...]:
+    """``PlayBonus`` of each card of ``kind`` in ``hand``, in card order (DAB-BONUS-1),
+    remembered by the kind and the hand."""
+    key = (kind, hand)
+    found = cat.plays.get(key)
+    if found is None:
+        bonuses = cat.content.bonuses
+        found = remember(
+            cat.plays,
+            key,
+            tuple(
+                PlayBonus(card=k) for k, c in enumerate(hand) if c > 0 and bonuses[k].kind == kind
+            ),
+        )
+    return found
+
+
+def places(cat: Catalog, key: tuple[int, int, bool]) -> Places:
+    """The reach of a move from ``key`` (start, allowance, Center City passable), prepared
+    for listing and remembered by its key."""
+    found = cat.places.get(key)
+    if found is None:
+        top = cat.top
+        spaces = tuple(s for s in top.reach(*key) if top.kinds[s] != "forest")
+        found = remember(
+            cat.places,
+            key,
+            Places(
+                spaces=spaces,
+                moves=tuple(cat.moves[s] for s in spaces),
+                special=tuple(s for s in spaces if s not in cat.plain),
+            ),
+        )
+    return found
 
 
 def validate_config(config: DabConfig) -> None:
@@ -266,6 +335,14 @@ def can_pay(state: DabState, seat: int, cost: Assets) -> bool:
     return True
 
 
+def can_keep_busy(state: DabState, seat: int) -> bool:
+    """Whether ``seat``'s side holds ``BENEFIT_COST`` (1 Food, 1 Fuel, 1 Weaponry):
+    :func:`can_pay` for the cost asked at every turn start (DAB-BUSY-1)."""
+    side = catalog(state.config).sides[seat]
+    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    return have[0] > 0 and have[1] > 0 and have[2] > 0
+
+
 def has_required(state: DabState, seat: int) -> bool:
     """Whether ``seat``'s side holds the required assets (or more) of all five."""
     cat = catalog(state.config)
@@ -281,22 +358,29 @@ def has_required(state: DabState, seat: int) -> bool:
 
 
 class Mats:
-    """Mutable working copy of the player mats during one transition."""
+    """Working copy of the player mats during one transition: the rows are the state's
+    own tuples until one is written (a transition touches one or two of them, so copying
+    every mat into lists and back cost more than the arithmetic)."""
 
     __slots__ = ("assets", "lost", "sides")
 
     def __init__(self, state: DabState) -> None:
-        self.assets = [list(a) for a in state.assets]
+        self.assets: list[Assets] = list(state.assets)
         self.sides = catalog(state.config).sides
         self.lost = state.lost
+
+    def _add(self, seat: int, asset: int, amount: int) -> None:
+        row = list(self.assets[seat])
+        row[asset] += amount
+        self.assets[seat] = (row[0], row[1], row[2], row[3], row[4])
 
     def gain(self, seat: int, asset: int, amount: int) -> int:
         """Add to ``seat``'s mat, stopping at the cap (the excess is lost). Implements
         DAB-ASSET-1."""
-        row = self.assets[seat]
-        new = min(row[asset] + amount, CAPS[asset])
-        got = max(new - row[asset], 0)
-        row[asset] += got
+        have = self.assets[seat][asset]
+        got = max(min(have + amount, CAPS[asset]) - have, 0)
+        if got:
+            self._add(seat, asset, got)
         return got
 
     def pay(self, seat: int, asset: int, amount: int) -> int:
@@ -305,7 +389,8 @@ class Mats:
         left = amount
         for m in (seat, *(x for x in self.sides[seat] if x != seat)):
             take = min(left, self.assets[m][asset])
-            self.assets[m][asset] -= take
+            if take:
+                self._add(m, asset, -take)
             left -= take
         paid = amount - left
         if asset == SURVIVORS:
@@ -321,15 +406,20 @@ class Mats:
                 self.pay(seat, i, -d)
 
     def pooled(self, seat: int, asset: int) -> int:
-        return sum(self.assets[m][asset] for m in self.sides[seat])
+        side = self.sides[seat]
+        if len(side) == 1:
+            return self.assets[seat][asset]
+        return sum(self.assets[m][asset] for m in side)
 
     def frozen(self) -> tuple[Assets, ...]:
-        return tuple((a[0], a[1], a[2], a[3], a[4]) for a in self.assets)
+        return tuple(self.assets)
 
 
 def new_milestones(reached: int, survivors: int) -> tuple[int, int]:
     """The milestone bit set after a side holds ``survivors``, and how many milestones it
     reached for the first time. Implements DAB-ASSET-4: each is rewarded once."""
+    if survivors < MILESTONES[0]:  # most results: below the first milestone
+        return reached, 0
     fresh = 0
     for bit, m in enumerate(MILESTONES):
         if survivors >= m and not reached >> bit & 1:

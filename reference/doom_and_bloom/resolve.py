@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.types import replace
+
+# rules imports this module and this one calls back into rules (the end of a turn, the
+# next setup reward): imported as a module, bound at import time, looked up per call.
+# A function-level import instead cost about 2 us at every end of a turn.
+from dieproof.reference.doom_and_bloom import rules
 from dieproof.reference.doom_and_bloom.base import (
     Mats,
+    bonus_plays,
     can_pay,
     catalog,
     has_required,
@@ -47,7 +53,6 @@ from dieproof.reference.doom_and_bloom.types import (
     Lose,
     Option,
     Phase,
-    PlayBonus,
     Remain,
     RollDice,
     Settle,
@@ -56,6 +61,16 @@ from dieproof.reference.doom_and_bloom.types import (
     Then,
     UseMedkit,
 )
+
+# Enum members as module constants: ``Phase.TURN`` goes through the enum metaclass's
+# attribute hook (about 0.1 us in Python 3.11, ten times a global), and the rules read
+# phases at every step (DESIGN section 8; Squirrel or Die does the same).
+_TURN, _DRAW, _PRE_ROLL, _DICE = Phase.TURN, Phase.DRAW, Phase.PRE_ROLL, Phase.DICE
+_POST_ROLL, _CHOICE, _LOSE, _GAIN = Phase.POST_ROLL, Phase.CHOICE, Phase.LOSE, Phase.GAIN
+_BONUS, _CROSSING, _FINAL, _END = Phase.BONUS, Phase.CROSSING, Phase.FINAL, Phase.END
+_OVER = Phase.OVER
+_THEN_END, _THEN_CROSSING, _THEN_FINAL, _THEN_WIN = Then.END, Then.CROSSING, Then.FINAL, Then.WIN
+_THEN_START, _THEN_TURN = Then.START, Then.TURN
 
 _EVENT_KINDS = frozenset({"asset", "hospital", "town"})
 _ATTACK_KINDS = frozenset({"raider", "crossing", "center"})
@@ -84,9 +99,9 @@ def arrive(state: DabState, space: int) -> DabState:
         last[p] = -1
         state = replace(state, last_hospital=tuple(last))
     if kind in _EVENT_KINDS:
-        return replace(state, step=Phase.DRAW, deck="event")
+        return replace(state, step=_DRAW, deck="event")
     if kind in _ATTACK_KINDS:
-        return replace(state, step=Phase.DRAW, deck="attack")
+        return replace(state, step=_DRAW, deck="attack")
     return end_turn(state)
 
 
@@ -119,11 +134,19 @@ def apply_chance(state: DabState, action: DabAction) -> DabState:
     if isinstance(action, DrawCard):
         pile = list(draw_pile(state))
         pile[action.card] -= 1
-        field = "event_pile" if state.deck == "event" else "attack_pile"
-        new = replace(state, card=action.card, **{field: tuple(pile)})
+        # A card whose test opens a roll or a choice ends the step in this one state;
+        # the others resolve from it (_start_card).
+        test = _cards(state)[action.card].test
+        step = _OPENS.get(test, state.step)
+        if state.deck == "event":
+            new = replace(state, card=action.card, event_pile=tuple(pile), step=step)
+        else:
+            new = replace(state, card=action.card, attack_pile=tuple(pile), step=step)
+        if test in _OPENS:
+            return new
         return _start_card(new)
     if isinstance(action, Dice):
-        return replace(state, step=Phase.POST_ROLL, total=action.total)
+        return replace(state, step=_POST_ROLL, total=action.total)
     if isinstance(action, DrawBonus):
         pile = list(bonus_pile(state))
         pile[action.card] -= 1
@@ -140,6 +163,10 @@ def apply_chance(state: DabState, action: DabAction) -> DabState:
     raise IllegalAction("DAB.CHANCE", f"{action!r} is not an outcome here", "DAB-EVENT-1")
 
 
+_OPENS: dict[str, Phase] = {"choice": _CHOICE, "search": _PRE_ROLL, "raiders": _PRE_ROLL}
+"""The step a card's test opens, for the tests decided by a choice or a roll."""
+
+
 def _start_card(state: DabState) -> DabState:
     """Resolve a drawn card's test. Implements DAB-EVENT-2 (one-tag cards, comparisons)
     and opens the roll (DAB-ROLL-1) or the choice (DAB-EVENT-3)."""
@@ -149,8 +176,8 @@ def _start_card(state: DabState) -> DabState:
     if card.test in ("least", "most"):
         return outcome(state, _compare(state, card))
     if card.test == "choice":
-        return replace(state, step=Phase.CHOICE)
-    return replace(state, step=Phase.PRE_ROLL)
+        return replace(state, step=_CHOICE)
+    return replace(state, step=_PRE_ROLL)
 
 
 def _compare(state: DabState, card: Card) -> bool:
@@ -175,11 +202,11 @@ def _compare(state: DabState, card: Card) -> bool:
 def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     phase = state.step
     p = state.active
-    if phase is Phase.PRE_ROLL:
+    if phase is _PRE_ROLL:
         if can_pay(state, p, BENEFIT_COST):
             return _EXTRA_MILE_OR_ROLL
         return _ROLL
-    if phase is Phase.POST_ROLL:
+    if phase is _POST_ROLL:
         card = _cards(state)[state.card]
         acts: list[DabAction] = []
         if card.test == "search":
@@ -187,10 +214,8 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
                 acts.append(SpendFood())
         elif not state.weaponry_used and pooled(state, p, WEAPONRY) >= WEAPONRY_COST:
             acts.append(SpendWeaponry())
-        acts.extend(_bonus_plays(state, card.test))
-        acts.append(Settle())
-        return tuple(acts)
-    if phase is Phase.CHOICE:
+        return (*acts, *_bonus_plays(state, card.test), _SETTLE)
+    if phase is _CHOICE:
         card = _cards(state)[state.card]
         acts = []
         if can_pay(state, p, card.price):
@@ -203,11 +228,11 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
                 )
         acts.append(Option(option=1))
         return tuple(acts)
-    if phase is Phase.LOSE:
+    if phase is _LOSE:
         return tuple(_LOSSES[r] for r in range(3) if pooled(state, state.actor, r) > 0)
-    if phase is Phase.GAIN:
+    if phase is _GAIN:
         return _GAINS
-    if phase is Phase.CROSSING:
+    if phase is _CROSSING:
         top = catalog(state.config).top
         here = state.space[p]
         return (
@@ -215,7 +240,7 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
             + tuple(Bypass(space=s) for s in top.bypass[here])
             + (Remain(),)
         )
-    if phase is Phase.END:
+    if phase is _END:
         return _MEDKIT_OR_END
     return ()
 
@@ -223,15 +248,15 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
 # Listings that never change, built once (actions are immutable values).
 _EXTRA_MILE_OR_ROLL: tuple[DabAction, ...] = (ExtraMile(), RollDice())
 _ROLL: tuple[DabAction, ...] = (RollDice(),)
+_SETTLE: DabAction = Settle()
 _LOSSES: tuple[DabAction, ...] = tuple(Lose(resource=r) for r in range(3))
 _GAINS: tuple[DabAction, ...] = tuple(Gain(resource=r) for r in range(3))
 _MEDKIT_OR_END: tuple[DabAction, ...] = (UseMedkit(), EndTurn())
 
 
-def _bonus_plays(state: DabState, kind: str) -> list[DabAction]:
-    hand = state.bonus[holder(state, state.active)]
-    bonuses = catalog(state.config).content.bonuses
-    return [PlayBonus(card=k) for k, c in enumerate(hand) if c > 0 and bonuses[k].kind == kind]
+def _bonus_plays(state: DabState, kind: str) -> tuple[DabAction, ...]:
+    cat = catalog(state.config)
+    return bonus_plays(cat, state.bonus[cat.sides[state.active][0]], kind)
 
 
 def play_bonus(state: DabState, card: int) -> DabState:
@@ -244,7 +269,7 @@ def play_bonus(state: DabState, card: int) -> DabState:
     if bonus.kind == "move":
         return replace(new, roll=new.roll + bonus.amount)
     if bonus.kind == "supply":
-        return settle(replace(new, pending_gain=bonus.amount, then=Then.TURN))
+        return settle(replace(new, pending_gain=bonus.amount, then=_THEN_TURN))
     return replace(new, total=new.total + bonus.amount)
 
 
@@ -253,9 +278,9 @@ def apply_decision(state: DabState, action: DabAction) -> DabState:
     if isinstance(action, ExtraMile):
         mats = Mats(state)
         mats.apply(p, (-1, -1, -1, 0, 0))
-        return replace(state, assets=mats.frozen(), dice=EXTRA_MILE_DICE, step=Phase.DICE)
+        return replace(state, assets=mats.frozen(), dice=EXTRA_MILE_DICE, step=_DICE)
     if isinstance(action, RollDice):
-        return replace(state, dice=NORMAL_DICE, step=Phase.DICE)
+        return replace(state, dice=NORMAL_DICE, step=_DICE)
     if isinstance(action, SpendFood):
         mats = Mats(state)
         mats.pay(p, FOOD, FOOD_COST)
@@ -304,11 +329,9 @@ def apply_decision(state: DabState, action: DabAction) -> DabState:
         mats.gain(p, SURVIVORS, state.lost)
         mats.lost = 0
         new = _milestones(replace(state, assets=mats.frozen(), lost=0), mats)
-        return settle(replace(new, then=Then.END))
+        return settle(replace(new, then=_THEN_END))
     if isinstance(action, EndTurn):
-        from dieproof.reference.doom_and_bloom.rules import advance
-
-        return advance(state)
+        return rules.advance(state)
     raise IllegalAction("DAB.NOT_LEGAL", f"{action!r} is not open here", "DAB-EVENT-1")
 
 
@@ -336,7 +359,7 @@ def outcome(state: DabState, success: bool) -> DabState:
     space = state.space[p]
     kind = top.kinds[space]
     icon = top.icons[space]
-    then = Then.END
+    then = _THEN_END
     new = state
     if success and icon >= 0:
         if kind == "asset":
@@ -366,12 +389,12 @@ def outcome(state: DabState, success: bool) -> DabState:
                 scouted[p] += 1
             new = replace(new, scouted_towns=tuple(towns), scouted=tuple(scouted))
         if success and final:
-            then = Then.WIN
+            then = _THEN_WIN
     elif kind == "center" and success:
         mats.apply(p, CENTER_REWARD)
-        then = Then.FINAL
+        then = _THEN_FINAL
     elif kind == "crossing" and success:
-        then = Then.CROSSING
+        then = _THEN_CROSSING
     new = replace(
         new,
         assets=mats.frozen(),
@@ -412,27 +435,25 @@ def settle(state: DabState) -> DabState:
     cards drawn (in that order), then what comes next."""
     if state.pending_lose > 0:
         if any(pooled(state, state.actor, r) > 0 for r in range(3)):
-            return replace(state, step=Phase.LOSE)
+            return replace(state, step=_LOSE)
         state = replace(state, pending_lose=0)
     if state.pending_gain > 0:
-        return replace(state, step=Phase.GAIN)
+        return replace(state, step=_GAIN)
     if state.pending_bonus > 0:
         if sum(bonus_pile(state)) > 0:
-            return replace(state, step=Phase.BONUS)
+            return replace(state, step=_BONUS)
         state = replace(state, pending_bonus=0)
     then = state.then
-    if then is Then.CROSSING:
-        return replace(state, step=Phase.CROSSING, then=Then.END)
-    if then is Then.FINAL:
-        return replace(state, step=Phase.FINAL, then=Then.END)
-    if then is Then.WIN:
-        return _win(replace(state, then=Then.END))
-    if then is Then.TURN:
-        return replace(state, step=Phase.TURN, then=Then.END)
-    if then is Then.START:
-        from dieproof.reference.doom_and_bloom.rules import next_setup_reward
-
-        return next_setup_reward(replace(state, then=Then.END, actor=-1))
+    if then is _THEN_CROSSING:
+        return replace(state, step=_CROSSING, then=_THEN_END)
+    if then is _THEN_FINAL:
+        return replace(state, step=_FINAL, then=_THEN_END)
+    if then is _THEN_WIN:
+        return _win(replace(state, then=_THEN_END))
+    if then is _THEN_TURN:
+        return replace(state, step=_TURN, then=_THEN_END)
+    if then is _THEN_START:
+        return rules.next_setup_reward(replace(state, then=_THEN_END, actor=-1))
     return end_turn(state)
 
 
@@ -447,7 +468,7 @@ def _win(state: DabState) -> DabState:
     if len(side) == 1:
         return replace(
             state,
-            step=Phase.OVER,
+            step=_OVER,
             winners=(p,),
             reason=f"player {p} reached the final destination with the required assets",
             rule="DAB-FINAL-2",
@@ -458,7 +479,7 @@ def _win(state: DabState) -> DabState:
     if all(finished[m] for m in side):
         return replace(
             new,
-            step=Phase.OVER,
+            step=_OVER,
             winners=side,
             reason=f"team {side} both reached their final destinations with the assets",
             rule="DAB-TEAM-3",
@@ -470,7 +491,5 @@ def end_turn(state: DabState) -> DabState:
     """The end of the turn: a Medkit may restore the survivors lost this turn
     (DAB-ASSET-5); without that choice the turn passes on."""
     if state.lost > 0 and pooled(state, state.active, MEDKITS) > 0:
-        return replace(state, step=Phase.END)
-    from dieproof.reference.doom_and_bloom.rules import advance
-
-    return advance(state)
+        return replace(state, step=_END)
+    return rules.advance(state)

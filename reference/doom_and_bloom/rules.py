@@ -17,14 +17,18 @@ from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.types import CHANCE, TERMINAL, Result, replace
 from dieproof.reference.doom_and_bloom import resolve
 from dieproof.reference.doom_and_bloom.base import (
+    Catalog,
     Mats,
-    can_pay,
+    bonus_plays,
+    can_keep_busy,
     can_stay,
     catalog,
     center_open,
     has_required,
     holder,
     may_finish,
+    new_milestones,
+    places,
     pool,
     pooled,
     remember,
@@ -36,6 +40,7 @@ from dieproof.reference.doom_and_bloom.types import (
     FUEL,
     FUEL_BONUS,
     MEDKITS,
+    SURVIVORS,
     Accept,
     Barter,
     DabAction,
@@ -65,18 +70,38 @@ from dieproof.reference.doom_and_bloom.types import (
     UseFuel,
 )
 
+# Enum members as module constants: ``Phase.TURN`` goes through the enum metaclass's
+# attribute hook (about 0.1 us in Python 3.11, ten times a global), and the rules read
+# phases at every step (DESIGN section 8; Squirrel or Die does the same).
+_SETUP_ROLL, _CHARACTER, _DESTINATION, _BUSY = (
+    Phase.SETUP_ROLL,
+    Phase.CHARACTER,
+    Phase.DESTINATION,
+    Phase.BUSY,
+)
+_REACTIVATE, _TURN, _ANSWER, _MOVE_ROLL = (
+    Phase.REACTIVATE,
+    Phase.TURN,
+    Phase.ANSWER,
+    Phase.MOVE_ROLL,
+)
+_MOVE, _DRAW, _DICE, _LOSE = Phase.MOVE, Phase.DRAW, Phase.DICE, Phase.LOSE
+_GAIN, _BONUS, _CROSSING, _FINAL = Phase.GAIN, Phase.BONUS, Phase.CROSSING, Phase.FINAL
+_END, _OVER = Phase.END, Phase.OVER
+_THEN_END, _THEN_START = Then.END, Then.START
+
 _CHANCE_TYPES = frozenset({SetupRoll, DrawCharacter, DrawTown, MoveDie, DrawCard, Dice, DrawBonus})
 
 CHANCE_PHASES = frozenset(
     {
-        Phase.SETUP_ROLL,
-        Phase.CHARACTER,
-        Phase.DESTINATION,
-        Phase.MOVE_ROLL,
-        Phase.DRAW,
-        Phase.DICE,
-        Phase.BONUS,
-        Phase.FINAL,
+        _SETUP_ROLL,
+        _CHARACTER,
+        _DESTINATION,
+        _MOVE_ROLL,
+        _DRAW,
+        _DICE,
+        _BONUS,
+        _FINAL,
     }
 )
 
@@ -97,7 +122,7 @@ def initial_state(config: DabConfig) -> DabState:
     content = cat.content
     return DabState(
         config=config,
-        step=Phase.SETUP_ROLL,
+        step=_SETUP_ROLL,
         setup_rolls=(0,) * n,
         characters=(-1,) * n,
         assets=((0, 0, 0, 0, 0),) * n,
@@ -128,16 +153,18 @@ def initial_state(config: DabConfig) -> DabState:
 
 def to_move(state: DabState) -> int:
     phase = state.step
+    if phase is _TURN:  # the most frequent step of a game, asked first
+        return state.active
     if phase in CHANCE_PHASES:
         return CHANCE
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return TERMINAL
-    if phase is Phase.BUSY:
+    if phase is _BUSY:
         return state.busy_seat
-    if phase is Phase.ANSWER:
+    if phase is _ANSWER:
         assert state.offer is not None
         return state.offer.partner
-    if phase is Phase.GAIN or phase is Phase.LOSE:
+    if phase is _GAIN or phase is _LOSE:
         return state.actor
     return state.active
 
@@ -166,115 +193,147 @@ def may_give(state: DabState, seat: int, item: int) -> bool:
     return pooled(state, seat, asset) > cat.required[asset]
 
 
-def _bonus_plays(state: DabState, kind: str) -> list[DabAction]:
-    hand = state.bonus[holder(state, state.active)]
-    bonuses = catalog(state.config).content.bonuses
-    return [PlayBonus(card=k) for k, c in enumerate(hand) if c > 0 and bonuses[k].kind == kind]
+def _bonus_plays(state: DabState, kind: str) -> tuple[DabAction, ...]:
+    cat = catalog(state.config)
+    return bonus_plays(cat, state.bonus[cat.sides[state.active][0]], kind)
 
 
 def destinations(state: DabState) -> tuple[int, ...]:
     """Where the active player may finish its movement, in space order. Implements
     DAB-MOVE-2 (up to the roll), DAB-MOVE-3, DAB-MOVE-4 and DAB-CENTER-1 (passing
-    through Center City per DAB-A3). The reach itself is remembered in the catalog by
-    its start, allowance and Center City."""
+    through Center City per DAB-A3)."""
+    return _destinations(state, catalog(state.config))[0]
+
+
+def _destinations(state: DabState, cat: Catalog) -> tuple[tuple[int, ...], tuple[DabAction, ...]]:
+    """:func:`destinations` and their ``Move`` actions. The reach is remembered in the
+    catalog by its start, allowance and Center City, with the spaces :func:`may_finish`
+    must be asked about (Center City, hospitals, towns); when it refuses none, the
+    remembered tuples are the answer, else the ones without the refused spaces, also
+    remembered."""
     p = state.active
-    cat = catalog(state.config)
     open_center = state.config.readings.pass_center == "allowed" or center_open(state, p)
     key = (state.space[p], state.roll, open_center)
-    reach = cat.reaches.get(key)
-    if reach is None:
-        reach = remember(cat.reaches, key, cat.top.reach(*key))
-    plain = cat.plain
-    return tuple(s for s in reach if s in plain or may_finish(state, p, s))
+    reach = cat.places.get(key) or places(cat, key)
+    if not reach.special:
+        return reach.spaces, reach.moves
+    refused = tuple([s for s in reach.special if not may_finish(state, p, s)])
+    if not refused:
+        return reach.spaces, reach.moves
+    narrow_key = (key, refused)
+    found = cat.narrowed.get(narrow_key)
+    if found is None:
+        spaces = tuple(s for s in reach.spaces if s not in refused)
+        moves = cat.moves
+        found = remember(cat.narrowed, narrow_key, (spaces, tuple(moves[s] for s in spaces)))
+    return found
 
 
 def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     """The open decisions, in the canonical order of the contract."""
     phase = state.step
-    if phase is Phase.TURN:
+    if phase is _TURN:
         return _turn_actions(state)
-    if phase is Phase.MOVE:
+    if phase is _MOVE:
         return _move_actions(state)
-    if phase in CHANCE_PHASES or phase is Phase.OVER:
+    if phase in CHANCE_PHASES or phase is _OVER:
         return ()
-    if phase is Phase.ANSWER:
-        return _ANSWER
-    if phase is Phase.BUSY:
-        return _BUSY
-    if phase is Phase.REACTIVATE:
-        return _REACTIVATE
+    if phase is _ANSWER:
+        return _ANSWERS
+    if phase is _BUSY:
+        return _BUSY_CHOICES
+    if phase is _REACTIVATE:
+        return _REACTIVATE_CHOICES
     return resolve.legal_actions(state)
 
 
-_ANSWER: tuple[DabAction, ...] = (Accept(), Decline())
-_BUSY: tuple[DabAction, ...] = (KeepBusy(), LetPass())
-_REACTIVATE: tuple[DabAction, ...] = (Reactivate(), Rest())
-
-
-def _side_items(state: DabState, seat: int) -> tuple[int, ...]:
-    """:func:`_items`, remembered in the catalog by which of the four trade assets the
-    side holds and by its Bonus hand."""
-    cat = catalog(state.config)
-    side = cat.sides[seat]
-    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
-    held = (have[0] > 0) + 2 * (have[1] > 0) + 4 * (have[2] > 0) + 8 * (have[MEDKITS] > 0)
-    key = (held, state.bonus[side[0]])
-    found = cat.items.get(key)
-    if found is None:
-        found = remember(cat.items, key, _items(state, seat))
-    return found
+_ANSWERS: tuple[DabAction, ...] = (Accept(), Decline())
+_BUSY_CHOICES: tuple[DabAction, ...] = (KeepBusy(), LetPass())
+_REACTIVATE_CHOICES: tuple[DabAction, ...] = (Reactivate(), Rest())
 
 
 def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
     """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards
-    in the canonical order, from trade and barter actions the catalog built once."""
+    in the canonical order. Each partner's trades are remembered in the catalog by the
+    partner, the items the player may give and the partner's items, its barters by the
+    partner and its items (a few distinct item tuples stand for every holding); the rest
+    is a constant per the busy and stay flags, and the supply cards come from
+    :func:`bonus_plays`."""
     p = state.active
     cat = catalog(state.config)
-    acts: list[DabAction] = []
-    if not state.offered:
-        mine = _side_items(state, p)
-        if state.busy:
-            mine = tuple(g for g in mine if may_give(state, p, g))
-        rivals = cat.rivals[p]
-        theirs = [_side_items(state, r) for r in rivals]
-        for partner, items in zip(rivals, theirs, strict=True):
+    busy = state.busy
+    tail = _TAILS[busy][can_stay(state, p)] + bonus_plays(
+        cat, state.bonus[cat.sides[p][0]], "supply"
+    )
+    if state.offered:
+        return tail
+    # Each side's trade items (:func:`_items`) remembered by which of the four trade
+    # assets it holds and by its Bonus hand: the player's, then each rival's.
+    sides = cat.sides
+    assets = state.assets
+    bonus = state.bonus
+    known = cat.items
+    rivals = cat.rivals[p]
+    found_items: list[tuple[int, ...]] = []
+    for seat in (p, *rivals):
+        side = sides[seat]
+        have = assets[seat] if len(side) == 1 else pool(state, seat)
+        held = (have[0] > 0) + 2 * (have[1] > 0) + 4 * (have[2] > 0) + 8 * (have[MEDKITS] > 0)
+        items_key = (held, bonus[side[0]])
+        items = known.get(items_key)
+        if items is None:
+            items = remember(known, items_key, _items(state, seat))
+        found_items.append(items)
+    mine, *theirs = found_items
+    if busy:
+        mine = tuple([g for g in mine if may_give(state, p, g)])
+    lists = cat.trade_lists
+    block: tuple[DabAction, ...] = ()
+    for partner, items in zip(rivals, theirs, strict=True):
+        key = (partner, mine, items)
+        found = lists.get(key)
+        if found is None:
             table = cat.trades[partner]
-            acts.extend([table[g][t] for g in mine for t in items if g != t])
-        if not state.bartered[p]:
-            for partner, items in zip(rivals, theirs, strict=True):
+            found = remember(
+                lists, key, tuple([table[g][t] for g in mine for t in items if g != t])
+            )
+        block += found
+    if not state.bartered[p]:
+        for partner, items in zip(rivals, theirs, strict=True):
+            barter_key = (partner, items)
+            found = cat.barter_lists.get(barter_key)
+            if found is None:
                 barters = cat.barters[partner]
-                acts.extend([barters[t] for t in items])
-    if not state.busy:
-        acts.append(_ROLL_MOVE)
-    if can_stay(state, p):
-        acts.append(_STAY_PUT)
-    acts.extend(_bonus_plays(state, "supply"))
-    return tuple(acts)
+                found = remember(cat.barter_lists, barter_key, tuple([barters[t] for t in items]))
+            block += found
+    return block + tail
 
 
 _ROLL_MOVE: DabAction = RollMove()
 _STAY_PUT: DabAction = StayPut()
+_TAILS: tuple[tuple[tuple[DabAction, ...], ...], ...] = (
+    ((_ROLL_MOVE,), (_ROLL_MOVE, _STAY_PUT)),
+    ((), (_STAY_PUT,)),
+)
+"""The end of a turn's listing before the supply cards, by the busy flag and whether
+the player may stay put (DAB-MOVE-1, DAB-BUSY-1)."""
 
 
 def _move_actions(state: DabState) -> tuple[DabAction, ...]:
     """The movement: Fuel, move Bonus cards, the destinations (or the end of the turn),
-    in the canonical order, from actions the catalog built once."""
+    in the canonical order, from tuples the catalog keeps."""
     p = state.active
     cat = catalog(state.config)
-    acts: list[DabAction] = []
+    moves = _destinations(state, cat)[1] or _END_ALONE
+    plays = bonus_plays(cat, state.bonus[cat.sides[p][0]], "move")
     if not state.fuel_used and pooled(state, p, FUEL) > 0:
-        acts.append(_USE_FUEL)
-    acts.extend(_bonus_plays(state, "move"))
-    places = destinations(state)
-    moves = cat.moves
-    acts.extend([moves[s] for s in places])
-    if not places:
-        acts.append(_END_TURN)
-    return tuple(acts)
+        return (_USE_FUEL, *plays, *moves)
+    return plays + moves
 
 
 _USE_FUEL: DabAction = UseFuel()
 _END_TURN: DabAction = EndTurn()
+_END_ALONE: tuple[DabAction, ...] = (_END_TURN,)
 
 
 def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
@@ -286,28 +345,28 @@ def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
     section 8)."""
     phase = state.step
     cat = catalog(state.config)
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         pile = resolve.draw_pile(state)
         return chance.counted(cat.draw_outcomes, pile)
-    if phase is Phase.MOVE_ROLL:
+    if phase is _MOVE_ROLL:
         return cat.move_outcomes
-    if phase is Phase.DICE:
+    if phase is _DICE:
         return cat.dice_outcomes[state.dice]
-    if phase is Phase.BONUS:
+    if phase is _BONUS:
         pile = resolve.bonus_pile(state)
         return chance.counted(cat.bonus_outcomes, pile)
-    if phase is Phase.SETUP_ROLL:
+    if phase is _SETUP_ROLL:
         return cat.setup_outcomes
-    if phase is Phase.CHARACTER:
+    if phase is _CHARACTER:
         taken = set(state.characters)
         free = [c for c in range(len(cat.content.characters)) if c not in taken]
         return chance.uniform([DrawCharacter(character=c) for c in free])
-    if phase is Phase.DESTINATION:
+    if phase is _DESTINATION:
         seat = _next_drawer(state)
         drawn = state.destinations[seat]
         towns = [t for t in range(len(cat.top.town_space)) if t not in drawn]
         return chance.uniform([DrawTown(town=t) for t in towns])
-    if phase is Phase.FINAL:
+    if phase is _FINAL:
         return cat.final_outcomes
     return ()
 
@@ -316,14 +375,14 @@ def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
 
 
 _KINDS: dict[Phase, frozenset[type]] = {
-    Phase.SETUP_ROLL: frozenset({SetupRoll}),
-    Phase.CHARACTER: frozenset({DrawCharacter}),
-    Phase.DESTINATION: frozenset({DrawTown}),
-    Phase.FINAL: frozenset({DrawTown}),
-    Phase.MOVE_ROLL: frozenset({MoveDie}),
-    Phase.DRAW: frozenset({DrawCard}),
-    Phase.DICE: frozenset({Dice}),
-    Phase.BONUS: frozenset({DrawBonus}),
+    _SETUP_ROLL: frozenset({SetupRoll}),
+    _CHARACTER: frozenset({DrawCharacter}),
+    _DESTINATION: frozenset({DrawTown}),
+    _FINAL: frozenset({DrawTown}),
+    _MOVE_ROLL: frozenset({MoveDie}),
+    _DRAW: frozenset({DrawCard}),
+    _DICE: frozenset({Dice}),
+    _BONUS: frozenset({DrawBonus}),
 }
 """The one kind of outcome of each chance phase (a quick refusal of any other)."""
 
@@ -336,7 +395,7 @@ def apply(state: DabState, action: DabAction) -> DabState:
         ]:
             raise _illegal("CHANCE", f"{action!r} is not an outcome here", "DAB-SETUP-1")
         return _dispatch(state, action)
-    if state.step is Phase.OVER:
+    if state.step is _OVER:
         raise _illegal("OVER", "the game is over", "DAB-FINAL-2")
     if type(action) in _CHANCE_TYPES or action not in legal_actions(state):
         raise _illegal(
@@ -359,20 +418,20 @@ def is_legal(state: DabState, action: DabAction) -> bool:
 
 
 def result(state: DabState) -> Result | None:
-    if state.step is not Phase.OVER:
+    if state.step is not _OVER:
         return None
     return Result(winners=state.winners, reason=state.reason, rule=state.rule)
 
 
 def _refusal_rule(state: DabState) -> str:
     return {
-        Phase.BUSY: "DAB-BUSY-1",
-        Phase.REACTIVATE: "DAB-TEAM-4",
-        Phase.TURN: "DAB-MOVE-1",
-        Phase.ANSWER: "DAB-TRADE-1",
-        Phase.MOVE: "DAB-MOVE-2",
-        Phase.CROSSING: "DAB-CROSS-2",
-        Phase.END: "DAB-ASSET-5",
+        _BUSY: "DAB-BUSY-1",
+        _REACTIVATE: "DAB-TEAM-4",
+        _TURN: "DAB-MOVE-1",
+        _ANSWER: "DAB-TRADE-1",
+        _MOVE: "DAB-MOVE-2",
+        _CROSSING: "DAB-CROSS-2",
+        _END: "DAB-ASSET-5",
     }.get(state.step, "DAB-EVENT-1")
 
 
@@ -390,16 +449,16 @@ def _draw_character(state: DabState, action: DabAction) -> DabState:
     assets[seat] = catalog(state.config).content.characters[action.character].assets
     new = replace(state, characters=tuple(chars), assets=tuple(assets))
     if all(c >= 0 for c in chars):
-        return replace(new, step=Phase.DESTINATION)
+        return replace(new, step=_DESTINATION)
     return new
 
 
 def _draw_town(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, DrawTown)
-    if state.step is Phase.FINAL:
+    if state.step is _FINAL:
         final = list(state.final)
         final[state.active] = action.town
-        return resolve.settle(replace(state, final=tuple(final), then=Then.END))
+        return resolve.settle(replace(state, final=tuple(final), then=_THEN_END))
     seat = _next_drawer(state)
     dests = list(state.destinations)
     dests[seat] = dests[seat] + (action.town,)
@@ -411,7 +470,7 @@ def _draw_town(state: DabState, action: DabAction) -> DabState:
 
 def _move_die(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, MoveDie)
-    return replace(state, step=Phase.MOVE, roll=action.value)
+    return replace(state, step=_MOVE, roll=action.value)
 
 
 def _resolved_chance(state: DabState, action: DabAction) -> DabState:
@@ -421,7 +480,7 @@ def _resolved_chance(state: DabState, action: DabAction) -> DabState:
 def _keep_busy(state: DabState, action: DabAction) -> DabState:
     mats = Mats(state)
     mats.apply(state.busy_seat, tuple(-c for c in BENEFIT_COST))  # type: ignore[arg-type]
-    return replace(state, assets=mats.frozen(), busy=True, busy_seat=-1, step=Phase.TURN)
+    return replace(state, assets=mats.frozen(), busy=True, busy_seat=-1, step=_TURN)
 
 
 def _let_pass(state: DabState, action: DabAction) -> DabState:
@@ -444,13 +503,13 @@ def _rest(state: DabState, action: DabAction) -> DabState:
 def _trade(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, Trade)
     offer = Offer(seat=state.active, partner=action.partner, give=action.give, get=action.get)
-    return replace(state, offer=offer, offered=True, step=Phase.ANSWER)
+    return replace(state, offer=offer, offered=True, step=_ANSWER)
 
 
 def _barter(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, Barter)
     offer = Offer(seat=state.active, partner=action.partner, give=-1, get=action.get)
-    return replace(state, offer=offer, offered=True, step=Phase.ANSWER)
+    return replace(state, offer=offer, offered=True, step=_ANSWER)
 
 
 def _accept_offer(state: DabState, action: DabAction) -> DabState:
@@ -458,11 +517,11 @@ def _accept_offer(state: DabState, action: DabAction) -> DabState:
 
 
 def _decline(state: DabState, action: DabAction) -> DabState:
-    return replace(state, offer=None, step=Phase.TURN)
+    return replace(state, offer=None, step=_TURN)
 
 
 def _roll_move(state: DabState, action: DabAction) -> DabState:
-    return replace(state, step=Phase.MOVE_ROLL, origin=state.space[state.active])
+    return replace(state, step=_MOVE_ROLL, origin=state.space[state.active])
 
 
 def _stay_put(state: DabState, action: DabAction) -> DabState:
@@ -484,15 +543,17 @@ def _play_bonus(state: DabState, action: DabAction) -> DabState:
 def _move(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, Move)
     p = state.active
-    moved = list(state.moved)
-    moved[p] = True
     spaces = list(state.space)
     spaces[p] = action.space
+    if state.moved[p]:  # every turn but the first: the flag is already set
+        return resolve.arrive(replace(state, space=tuple(spaces)), action.space)
+    moved = list(state.moved)
+    moved[p] = True
     return resolve.arrive(replace(state, moved=tuple(moved), space=tuple(spaces)), action.space)
 
 
 def _end_turn(state: DabState, action: DabAction) -> DabState:
-    if state.step is Phase.MOVE:
+    if state.step is _MOVE:
         moved = list(state.moved)
         moved[state.active] = True
         return resolve.end_turn(replace(state, moved=tuple(moved)))
@@ -539,39 +600,48 @@ def _dispatch(state: DabState, action: DabAction) -> DabState:
 
 def _accept(state: DabState) -> DabState:
     """The partner accepts: the items change hands (DAB-TRADE-1), or for a barter the
-    offerer skips its next turn and the partner gains one after its next (DAB-TRADE-2)."""
+    offerer skips its next turn and the partner gains one after its next (DAB-TRADE-2).
+    Built in one ``replace``; the Bonus hands are copied only when a card changes hands."""
     offer = state.offer
     assert offer is not None
     mats = Mats(state)
-    bonus = [list(h) for h in state.bonus]
-
-    def move(item: int, giver: int, taker: int) -> None:
+    hands: list[tuple[int, ...]] | None = None
+    for item, giver, taker in (
+        (offer.get, offer.partner, offer.seat),
+        (offer.give, offer.seat, offer.partner),
+    ):
+        if item < 0:  # a barter gives no item
+            continue
         if item < BONUS_ITEM:
             asset = item if item < 3 else MEDKITS
             mats.pay(giver, asset, 1)
             mats.gain(taker, asset, 1)
         else:
-            bonus[holder(state, giver)][item - BONUS_ITEM] -= 1
-            bonus[holder(state, taker)][item - BONUS_ITEM] += 1
-
-    move(offer.get, offer.partner, offer.seat)
-    new = state
+            if hands is None:
+                hands = list(state.bonus)
+            card = item - BONUS_ITEM
+            for seat, d in ((holder(state, giver), -1), (holder(state, taker), 1)):
+                hand = list(hands[seat])
+                hand[card] += d
+                hands[seat] = tuple(hand)
+    bonus = state.bonus if hands is None else tuple(hands)
     if offer.give >= 0:
-        move(offer.give, offer.seat, offer.partner)
-    else:
-        bartered = list(state.bartered)
-        skip = list(state.skip)
-        extra = list(state.extra)
-        bartered[offer.seat] = True
-        skip[offer.seat] = True
-        extra[offer.partner] += 1
-        new = replace(new, bartered=tuple(bartered), skip=tuple(skip), extra=tuple(extra))
+        return replace(state, assets=mats.frozen(), bonus=bonus, offer=None, step=_TURN)
+    bartered = list(state.bartered)
+    skip = list(state.skip)
+    extra = list(state.extra)
+    bartered[offer.seat] = True
+    skip[offer.seat] = True
+    extra[offer.partner] += 1
     return replace(
-        new,
+        state,
         assets=mats.frozen(),
-        bonus=tuple(tuple(h) for h in bonus),
+        bonus=bonus,
+        bartered=tuple(bartered),
+        skip=tuple(skip),
+        extra=tuple(extra),
         offer=None,
-        step=Phase.TURN,
+        step=_TURN,
     )
 
 
@@ -590,7 +660,7 @@ def _setup_roll(state: DabState, total: int) -> DabState:
     tied = [s for s, r in enumerate(rolls) if r == top]
     if len(tied) > 1:
         return replace(state, setup_rolls=tuple(0 if r == top else -1 for r in rolls))
-    return replace(state, setup_rolls=tuple(rolls), start_player=tied[0], step=Phase.CHARACTER)
+    return replace(state, setup_rolls=tuple(rolls), start_player=tied[0], step=_CHARACTER)
 
 
 def _order(state: DabState) -> list[int]:
@@ -618,9 +688,6 @@ def _next_drawer(state: DabState) -> int:
 def _setup_rewards(state: DabState) -> DabState:
     """Milestones reached by the starting survivors are earned at game start, per side
     (DAB-TEAM-5; DAB-A14 for solo play), then the start player's first turn."""
-    from dieproof.reference.doom_and_bloom.base import new_milestones
-    from dieproof.reference.doom_and_bloom.types import SURVIVORS
-
     milestones = list(state.milestones)
     rewarded = list(state.rewarded)
     owed = list(state.owed)
@@ -652,7 +719,7 @@ def next_setup_reward(state: DabState) -> DabState:
                     actor=seat,
                     pending_bonus=k,
                     pending_gain=k,
-                    then=Then.START,
+                    then=_THEN_START,
                 )
             )
     return begin_turn(state, state.start_player)
@@ -667,7 +734,7 @@ def begin_turn(state: DabState, seat: int, extra: bool = False) -> DabState:
     if state.turns >= state.config.turn_limit:
         return replace(
             state,
-            step=Phase.OVER,
+            step=_OVER,
             active=-1,
             actor=-1,
             winners=(),
@@ -677,7 +744,7 @@ def begin_turn(state: DabState, seat: int, extra: bool = False) -> DabState:
     if state.finished[seat]:
         if has_required(state, seat):
             return advance(_turn_start(state, seat, extra, state.step, -1))
-        return _turn_start(state, seat, extra, Phase.REACTIVATE, -1)
+        return _turn_start(state, seat, extra, _REACTIVATE, -1)
     # What the rivals' choice reads (the mats, the pawn and its scouting) is not reset
     # at the start of a turn, so it is decided on ``state`` and the new turn built once.
     step, busy_seat = _busy_choice(state, seat, seat)
@@ -740,7 +807,7 @@ def _turn_start(state: DabState, seat: int, extra: bool, step: Phase, busy_seat:
         0,  # pending_lose
         0,  # pending_gain
         0,  # pending_bonus
-        Then.END,
+        _THEN_END,
         0,  # lost
         state.winners,
         state.reason,
@@ -758,9 +825,9 @@ def _busy_choice(state: DabState, p: int, after: int) -> tuple[Phase, int]:
             r = (after + i) % n
             if r == p:
                 break
-            if r in rivals and can_pay(state, r, BENEFIT_COST):
-                return Phase.BUSY, r
-    return Phase.TURN, -1
+            if r in rivals and can_keep_busy(state, r):
+                return _BUSY, r
+    return _TURN, -1
 
 
 def _busy_window(state: DabState, after: int) -> DabState:
