@@ -522,5 +522,8 @@ MODEL = Model(
     wrong=WRONG,
     background=background,
     descriptions=DESCRIPTIONS,
+    # 183 small obligations: z3's plain solver gives the same verdicts without the
+    # default solver's preprocessing (about 1.9 -> 1.1 s of CPU for `prove`).
+    simple_solver=True,
 )
 """The abstract model of Doom and Bloom SURVIVAL!."""
