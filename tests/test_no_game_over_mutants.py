@@ -25,6 +25,7 @@ from dieproof.reference.no_game_over.types import (
     Discard,
     Enemy,
     Equip,
+    GiveUp,
     Kind,
     Pass,
     Rewards,
@@ -260,3 +261,46 @@ def test_no_player_has_a_decision_while_chance_or_nobody_moves() -> None:
         assert GAME.to_move(state) == TERMINAL
         assert GAME.legal_actions(state) == ()
     assert {Step.PREPARE, Step.ESCAPE, Step.END} <= waits
+
+
+@pytest.mark.rule("NGO-CARD-3")
+def test_a_grab_for_the_first_seat_is_chance_in_the_checked_apply() -> None:
+    """Steal Burglar's random card for seat 0, applied by the checked ``apply`` without a
+    listing first (the thief's seat 0 is a real seat, not the -1 of no grab). Written
+    against a survivor of the second speed push's run, which turned out equivalent (it
+    read the victim's seat instead: see equivalent.toml); this kills the test moved to
+    seat 1 instead."""
+    from dieproof.reference.no_game_over import rules
+    from dieproof.reference.no_game_over.types import Snatch
+
+    state = fill(
+        Position(
+            config=NgoConfig(players=2),
+            hands=(("Steal Burglar",), ("Slime", "Goblin")),
+        )
+    )
+    GAME.check_state(state)
+    grab = rules.apply(state, Use(card=INDEX["Steal Burglar"], target=1))
+    assert grab.snatch == (0, 1)
+    after = rules.apply(grab, Snatch(card=INDEX["Goblin"]))
+    assert after.hands[0][INDEX["Goblin"]] == 1 and after.hands[1][INDEX["Goblin"]] == 0
+
+
+@pytest.mark.rule("NGO-CURSE-5")
+def test_a_curse_beside_the_equipment_goes_to_its_own_pile_after_a_boss_fight() -> None:
+    """After a Final Boss fight, a curse that lay beside the fighter's equipment goes to
+    the Level discard pile, not to the pile of the boss that was on the table."""
+    state = fill(
+        Position(
+            config=NgoConfig(players=2),
+            lives=(6, 3),
+            afflictions=(("Spatuna",), ()),
+            step="combat",
+            fight=Fight(enemy="Final Boss 5", boss=True),
+        )
+    )
+    GAME.check_state(state)
+    state = GAME.apply(GAME.apply(state, Pass()), GiveUp())
+    spatuna = INDEX["Spatuna"]
+    assert state.combat is None and state.afflictions[0] == ()
+    assert state.discards[1][spatuna] == 1 and state.discards[2][spatuna] == 0
