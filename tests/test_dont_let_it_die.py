@@ -651,6 +651,18 @@ def test_the_sampled_configurations() -> None:
     assert [c.challenge for c in configs if c.challenge != "none"] == list(CHALLENGES[1:])
 
 
+@pytest.mark.rule("DLID-COMBAT-1")
+def test_armour_is_offered_only_against_damage() -> None:
+    # Cron's Hide Armor: a Spear (range 2) kills the Beast unhurt, so no armour is offered;
+    # without a weapon the Beast's damage comes, and the armour may take it
+    s = member(at_turn(start(), CRON), CRON, weapons=(content.SPEAR,))
+    assert s.members[CRON].tools == (content.HIDE_ARMOR,)
+    legal = rules.legal_actions(drawn(s, CRON, GATHER, "Beast"))
+    assert Fight((0,)) in legal and Fight((0,), 0) not in legal
+    bare = rules.legal_actions(drawn(member(s, CRON, weapons=()), CRON, GATHER, "Beast"))
+    assert Fight(()) in bare and Fight((), 0) in bare
+
+
 # -- death ----------------------------------------------------------------------------------------
 
 

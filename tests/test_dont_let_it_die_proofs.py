@@ -13,7 +13,7 @@ from dieproof.reference import game
 from dieproof.reference.core import CHANCE, TERMINAL
 from dieproof.reference.core.chance import sample
 from dieproof.reference.dont_let_it_die import day
-from dieproof.reference.dont_let_it_die.types import DlidState, Member
+from dieproof.reference.dont_let_it_die.types import Investigate, Member
 
 GAME_ID = "dont-let-it-die"
 
@@ -72,7 +72,7 @@ def test_refinement_sees_a_harvest_withheld(monkeypatch: pytest.MonkeyPatch) -> 
         return deck != 2 and bool(member.tools) and not fog
 
     monkeypatch.setattr(day, "may_draw", may_draw)
-    monkeypatch.setattr(day, "_DRAW_OPTIONS", {})
+    monkeypatch.setattr(day, "_DRAWS", {})  # the draws remembered with the rules'
     report = refine(game(GAME_ID), proofs_for(GAME_ID), games=40, seed=0)
     assert report.failure is not None
     assert report.failure.kind == "background"
@@ -80,10 +80,12 @@ def test_refinement_sees_a_harvest_withheld(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_refinement_sees_investigate_fire_under_sunburn(monkeypatch: pytest.MonkeyPatch) -> None:
     # Investigate Fire offered whatever the night event (sunburn forbids it).
-    def may_investigate(state: DlidState, who: int) -> bool:
-        return True
+    listed = day._investigations
 
-    monkeypatch.setattr(day, "may_investigate", may_investigate)
+    def investigations(m: Member, fx: str, sur: int) -> list[Investigate]:
+        return listed(m, "", sur)
+
+    monkeypatch.setattr(day, "_investigations", investigations)
     report = refine(game(GAME_ID), proofs_for(GAME_ID), games=200, seed=0)
     assert report.failure is not None
     assert report.failure.kind == "background"
