@@ -127,6 +127,17 @@ def test_sampled_configurations_follow_their_documented_draw() -> None:
     assert counts == {1, 2, 3, 4} and rewards == {0, 1, 2, 3} and moved
 
 
+def _why_a_box_is_refused(fields: dict[str, object]) -> str:
+    """The error a user's box gets when its single-use item "Odd" is changed by
+    ``fields`` (the box's only other card is an enemy)."""
+    odd = Card(name="Odd", deck=Deck.ITEM, kind=Kind.SINGLE_USE, count=1, strength=1)
+    odd = replace(odd, **fields)
+    slime = Card(name="Slime", deck=Deck.LEVEL, kind=Kind.ENEMY, count=2, strength=3)
+    with pytest.raises(InvalidConfig) as caught:
+        GAME.initial_state(NgoConfig(players=2, content=Content(cards=(odd, slime))))
+    return str(caught.value)
+
+
 @pytest.mark.rule("NGO-BOX-1")
 @pytest.mark.parametrize(
     ("fields", "why"),
@@ -138,12 +149,7 @@ def test_sampled_configurations_follow_their_documented_draw() -> None:
 def test_only_enemies_block_and_only_curses_lower_the_escape(
     fields: dict[str, object], why: str
 ) -> None:
-    odd = Card(name="Odd", deck=Deck.ITEM, kind=Kind.SINGLE_USE, count=1, strength=1)
-    odd = replace(odd, **fields)
-    slime = Card(name="Slime", deck=Deck.LEVEL, kind=Kind.ENEMY, count=2, strength=3)
-    with pytest.raises(InvalidConfig) as caught:
-        GAME.initial_state(NgoConfig(players=2, content=Content(cards=(odd, slime))))
-    assert why in str(caught.value)
+    assert why in _why_a_box_is_refused(fields)
 
 
 @pytest.mark.rule("NGO-EQUIP-1")
@@ -230,12 +236,7 @@ def test_only_equipment_has_a_body_area_and_equipment_needs_one(
 ) -> None:
     """A user's box is refused when an item that is not equipment names a body area, or
     an equipment card names none (a Cheat, which lies with the equipment, needs none)."""
-    odd = Card(name="Odd", deck=Deck.ITEM, kind=Kind.SINGLE_USE, count=1, strength=1)
-    odd = replace(odd, **fields)
-    slime = Card(name="Slime", deck=Deck.LEVEL, kind=Kind.ENEMY, count=2, strength=3)
-    with pytest.raises(InvalidConfig) as caught:
-        GAME.initial_state(NgoConfig(players=2, content=Content(cards=(odd, slime))))
-    assert why in str(caught.value)
+    assert why in _why_a_box_is_refused(fields)
 
 
 @pytest.mark.rule("NGO-DECK-1")
