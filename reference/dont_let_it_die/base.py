@@ -26,6 +26,7 @@ from dieproof.reference.dont_let_it_die.types import (
     TOKEN_SUPPLY,
     USED_MABE,
     WOOD,
+    AddWood,
     Craft,
     DlidConfig,
     DlidState,
@@ -87,6 +88,7 @@ class Table:
         "last_craftable",
         "morning",
         "placements",
+        "pool",
         "raw_trades",
         "shared_wood",
         "surcharge",
@@ -126,6 +128,9 @@ class Table:
             tuple[Equip | Unequip | Give, ...],
         ] = {}
         self.raw_trades: dict[tuple[tuple[int, ...], int], tuple[Trade, ...]] = {}
+        self.pool: dict[tuple[int, ...], tuple[bool, bool, bool, tuple[AddWood, ...], int]] = {}
+        """What a turn's listing reads of the pool alone (:func:`day._pool
+        <dieproof.reference.dont_let_it_die.day._pool>`), per pool."""
 
 
 _TABLES: dict[int, Table] = {}

@@ -9,7 +9,7 @@ action exactly when its kind's generator lists it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import ge
 from typing import Final
 
@@ -405,42 +405,88 @@ def _skill(who: int, name: SkillName, target: int = -1) -> Skill:
     return found
 
 
-def _skills(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
-    c = m.character
-    x = fx == "mushroom"
-    if c == GRONK:
-        return [] if m.used & USED_DAILY else [_skill(who, "gronk-rage")]
-    if c == NIBNA:
-        return [_skill(who, "nibna-share")]
-    if x:
+def _gronk(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    return [] if m.used & USED_DAILY else [_skill(who, "gronk-rage")]
+
+
+def _nibna(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    return [_skill(who, "nibna-share")]
+
+
+def _cron(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    if fx == "mushroom" or m.stamina < 2:
         return []
-    if c == CRON and m.stamina >= 2:
-        discards = state.discards
-        return [_skill(who, "cron-shuffle", deck) for deck in range(DECKS) if any(discards[deck])]
-    if c == AJAX and m.stamina >= 2 and not m.used & USED_DAILY:
-        return [_skill(who, "ajax-heal")]
-    if c == ATOUK and m.stamina >= 2 and not m.used & USED_DAILY:
-        return [_skill(who, "atouk-wood")]
-    if c == AYLA and m.stamina >= 1:
-        if state.tokens[BERRY] > 0 and available(state, FIBER) > 0:
-            return [_skill(who, "ayla-fiber")]
+    discards = state.discards
+    return [_skill(who, "cron-shuffle", deck) for deck in range(DECKS) if any(discards[deck])]
+
+
+def _ajax(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    if fx == "mushroom" or m.stamina < 2 or m.used & USED_DAILY:
         return []
-    if c == TARA and m.stamina >= 2:
-        return [
-            _skill(who, "tara-heal", target)
-            for target in range(CHARACTERS_IN_PLAY)
-            if not state.members[target].down
-        ]
-    if c == MABE and m.stamina >= 3:
-        tokens = state.tokens
-        return [
-            _skill(who, "mabe-copy", kind)
-            for kind in range(FKP)
-            if tokens[kind] > 0 and available(state, kind) > 0
-        ]
-    if c == ZEEBO and m.stamina >= 3 and state.last_card >= 0:
-        return [_skill(who, "zeebo-double")]
+    return [_skill(who, "ajax-heal")]
+
+
+def _atouk(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    if fx == "mushroom" or m.stamina < 2 or m.used & USED_DAILY:
+        return []
+    return [_skill(who, "atouk-wood")]
+
+
+def _ayla(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    if fx == "mushroom" or m.stamina < 1:
+        return []
+    if state.tokens[BERRY] > 0 and available(state, FIBER) > 0:
+        return [_skill(who, "ayla-fiber")]
     return []
+
+
+def _tara(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    if fx == "mushroom" or m.stamina < 2:
+        return []
+    return [
+        _skill(who, "tara-heal", target)
+        for target in range(CHARACTERS_IN_PLAY)
+        if not state.members[target].down
+    ]
+
+
+def _mabe(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    if fx == "mushroom" or m.stamina < 3:
+        return []
+    tokens = state.tokens
+    return [
+        _skill(who, "mabe-copy", kind)
+        for kind in range(FKP)
+        if tokens[kind] > 0 and available(state, kind) > 0
+    ]
+
+
+def _zeebo(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    if fx == "mushroom" or m.stamina < 3 or state.last_card < 0:
+        return []
+    return [_skill(who, "zeebo-double")]
+
+
+_SkillListing = Callable[[DlidState, int, Member, str], list[Skill]]
+
+_SKILL_LISTINGS: Final[dict[int, _SkillListing]] = {
+    GRONK: _gronk,
+    NIBNA: _nibna,
+    CRON: _cron,
+    AJAX: _ajax,
+    ATOUK: _atouk,
+    AYLA: _ayla,
+    TARA: _tara,
+    MABE: _mabe,
+    ZEEBO: _zeebo,
+}
+"""The skills a turn character may use as an action, by character (the mushrooms forbid
+all but Gronk's and Nibna's); the other characters have none."""
+
+
+def _skills(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
+    listing = _SKILL_LISTINGS.get(m.character)
+    return [] if listing is None else listing(state, who, m, fx)
 
 
 # -- the free-action window ------------------------------------------------------------------
@@ -606,37 +652,74 @@ def free_actions(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | Pl
     return out
 
 
+def _pool(state: DlidState, t: Table) -> tuple[bool, bool, bool, tuple[AddWood, ...], int]:
+    """What the turn's listing reads of the pool alone: whether there is a meal's worth of
+    some food, a food to cook, cooked meat for a revival, the wood actions and the pool's
+    size (trades); remembered per configuration and pool."""
+    tokens = state.tokens
+    found = t.pool.get(tokens)
+    if found is None:
+        found = remember(
+            t.pool,
+            tokens,
+            (
+                any(tokens[f] >= MEALS[BERRY if f == FIBER else f][0] for f in t.foods),
+                tokens[BERRY] > 0 or tokens[MEAT] > 0,
+                tokens[COOKED_MEAT] >= REVIVE_MEAT,
+                tuple(_woods(state, t)),
+                sum(tokens),
+            ),
+        )
+    return found
+
+
+def _turn(state: DlidState) -> tuple[Table, int, Member, str, int]:
+    """What every part of a turn's listing reads first: the configuration's table, the
+    turn character's seat and member, the night event's effect and the surcharge."""
+    t = table_of(state.config)
+    who = state.turn
+    event = state.event
+    return t, who, state.members[who], t.effects[event] if event >= 0 else "", t.surcharge
+
+
 def turn_actions(state: DlidState) -> tuple[object, ...]:
     """Every legal action at a TURN node, in canonical order: the turn character's draws,
     Investigate Fire, trades, cooking, crafts, skills, end of turn, then the free-action
-    window (:func:`free_actions`). Implements DLID-DAY-3, DLID-DAY-4 and DLID-DAY-8."""
-    t = table_of(state.config)
-    who = state.turn
-    m = state.members[who]
-    event = state.event
-    fx = t.effects[event] if event >= 0 else ""
-    sur = t.surcharge
-    return (
-        *_draws(state, who, m, fx, sur),
-        *_investigations(m, fx, sur),
-        *_trades(state, t, m),
-        *_cooks(state, m, sur),
-        *_crafts(state, t, m),
-        *_skills(state, who, m, fx),
-        _END_TURN,
-        *free_actions(state, t),
-    )
+    window (:func:`free_actions`). Implements DLID-DAY-3, DLID-DAY-4 and DLID-DAY-8.
+
+    A part is listed only when the pool and the stamina allow any action of it (most
+    parts are empty at most turns: the call is the cost)."""
+    t, who, m, fx, sur = _turn(state)
+    eat, cook, revive, woods, size = _pool(state, t)
+    stamina = m.stamina
+    out = [*_draws(state, who, m, fx, sur), *_investigations(m, fx, sur)]
+    if size >= TRADE_RATE_STOCK_HUT:
+        out += _trades(state, t, m)
+    if cook:
+        out += _cooks(state, m, sur)
+    if stamina >= COST_CRAFT + sur:
+        out += _crafts(state, t, m)
+    skills = _SKILL_LISTINGS.get(m.character)
+    if skills is not None:
+        out += skills(state, who, m, fx)
+    out.append(_END_TURN)
+    if eat:
+        out += _eats(state, t)
+    if revive:
+        out += _revivals(state)
+    out += woods
+    tokens = state.tokens
+    if tokens[FKP] > 0 or tokens[BONE] > 0:
+        out += _placements(state, t)
+    if t.kara >= 0:
+        out += _gifts(state, t)
+    return tuple(out)
 
 
 def of_kind(state: DlidState, kind: type) -> Sequence[object]:
     """The legal actions of one type at a TURN node (what ``apply`` checks against): the
     part of :func:`turn_actions` that lists that type."""
-    t = table_of(state.config)
-    who = state.turn
-    m = state.members[who]
-    event = state.event
-    fx = t.effects[event] if event >= 0 else ""
-    sur = t.surcharge
+    t, who, m, fx, sur = _turn(state)
     if kind is DrawCard:
         return _draws(state, who, m, fx, sur)
     if kind is Investigate:
@@ -974,9 +1057,18 @@ def do_trade(state: DlidState, action: Trade) -> DlidState:
 _PAY_ACTIONS: Final = tuple(Pay(kind) for kind in range(TOKEN_KINDS))
 
 
-def pay_options(state: DlidState) -> list[Pay]:
+def pay_options(state: DlidState) -> tuple[Pay, ...]:
+    """The tokens a trade may be paid with: any kind in the pool (remembered per pool)."""
     tokens = state.tokens
-    return [_PAY_ACTIONS[kind] for kind in range(TOKEN_KINDS) if tokens[kind] > 0]
+    found = _PAYS.get(tokens)
+    if found is None:
+        found = remember(
+            _PAYS, tokens, tuple(_PAY_ACTIONS[k] for k in range(TOKEN_KINDS) if tokens[k] > 0)
+        )
+    return found
+
+
+_PAYS: dict[tuple[int, ...], tuple[Pay, ...]] = {}
 
 
 def pay(state: DlidState, action: Pay) -> DlidState:
@@ -1155,7 +1247,7 @@ def do_place(state: DlidState, action: PlaceFkp) -> DlidState:
     return state
 
 
-def end_turn(state: DlidState) -> DlidState:
+def end_turn(state: DlidState, action: EndTurn = _END_TURN) -> DlidState:
     """End the turn; left-over stamina stays unused. Implements DLID-DAY-10."""
     turn = state.turn
     members = list(state.members)

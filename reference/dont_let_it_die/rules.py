@@ -21,6 +21,7 @@ from dieproof.reference.dont_let_it_die.base import (
     damage,
     find,
     refit,
+    remember,
 )
 from dieproof.reference.dont_let_it_die.types import (
     AT_BREAK_TOOL,
@@ -163,7 +164,22 @@ def initial_state(config: DlidConfig) -> DlidState:
     """Setup: the four characters at full health and stamina with their starting items
     equipped, every deck shuffled (a draw is a chance node), day 1 (Challenge 2: day 5),
     three wood in the pit, the first player token. Implements DLID-SETUP-1 to
-    DLID-SETUP-4, DLID-CHAL-2 and DLID-CHAL-8."""
+    DLID-SETUP-4, DLID-CHAL-2 and DLID-CHAL-8.
+
+    A pure function of the configuration: the state (immutable) is remembered with the
+    very configuration object it was set up for (a configuration is validated once)."""
+    found = _INITIAL.get(id(config))
+    if found is not None and found.config is config:
+        return found
+    return remember(_INITIAL, id(config), _set_up(config))
+
+
+_INITIAL: dict[int, DlidState] = {}
+"""Each configuration seen (by identity) with its initial state, which holds it (so that
+its id cannot be reused meanwhile)."""
+
+
+def _set_up(config: DlidConfig) -> DlidState:
     validate_config(config)
     table = content.items(config)
     box = content.box(config)
@@ -233,8 +249,7 @@ def to_move(state: DlidState) -> int:
         who = state.first
     else:
         who = find(state, KARA if mover == _KARA else DUB)
-    config = state.config
-    return controller(config, who)
+    return controller(state.config, who)
 
 
 _TURN, _ACTOR, _KARA, _DUB, _FIRST = range(5)
@@ -271,7 +286,7 @@ _LISTINGS: Final[dict[Step, Callable[[DlidState], tuple[Action, ...]]]] = {
     AT_TURN: day.turn_actions,  # type: ignore[dict-item]
     AT_FIGHT: lambda s: tuple(day.fight_options(s)),
     AT_PICK: lambda s: _KEEP,
-    AT_PAY: lambda s: tuple(day.pay_options(s)),
+    AT_PAY: day.pay_options,
     AT_REROLL: lambda s: _REROLL,
     AT_DUB: lambda s: _REDRAW,
     AT_BREAK_TOOL: lambda s: tuple(night.break_options(s)),
@@ -286,21 +301,24 @@ _OUTCOMES: dict[
     tuple[Callable[[int], Action], tuple[int, ...]], tuple[tuple[Action, Fraction], ...]
 ] = {}
 
+_KINDS: dict[tuple[Callable[[int], Action], int], tuple[Action, ...]] = {}
+"""``outcome(i)`` for each card (or event) of a deck of ``n`` kinds, built once."""
+
 
 def _outcomes(
     counts: tuple[int, ...], outcome: Callable[[int], Action]
 ) -> tuple[tuple[Action, Fraction], ...]:
     """A deck's draw, ``outcome(i)`` weighted by the copies of card ``i`` left: the outcome
-    tuple :func:`chance.weighted` builds, remembered per kind and counts so that the same
-    deck gives the very same tuple (and :func:`chance.sample` its table) without building
-    the pairs again."""
+    tuple :func:`chance.counted` builds (the same as :func:`chance.weighted`'s), remembered
+    per kind and counts so that the same deck gives the very same tuple (and
+    :func:`chance.sample` its table) without building the pairs again."""
     key = (outcome, counts)
     found = _OUTCOMES.get(key)
     if found is None:
-        if len(_OUTCOMES) >= chance.CACHE_LIMIT:
-            _OUTCOMES.clear()
-        found = chance.weighted(tuple((outcome(i), n) for i, n in enumerate(counts)))
-        _OUTCOMES[key] = found
+        kinds = _KINDS.get((outcome, len(counts)))
+        if kinds is None:
+            kinds = _KINDS[outcome, len(counts)] = tuple(map(outcome, range(len(counts))))
+        found = remember(_OUTCOMES, key, chance.counted(kinds, counts))
     return found
 
 
@@ -356,7 +374,7 @@ _TURN_EFFECTS: Final[dict[type, Callable[[DlidState, Action], DlidState]]] = {
     Trade: day.do_trade,  # type: ignore[dict-item]
     Cook: day.do_cook,  # type: ignore[dict-item]
     Craft: day.do_craft,  # type: ignore[dict-item]
-    EndTurn: lambda s, a: day.end_turn(s),
+    EndTurn: day.end_turn,  # type: ignore[dict-item]
     Eat: day.do_eat,  # type: ignore[dict-item]
     Revive: day.do_revive,  # type: ignore[dict-item]
     AddWood: day.do_add_wood,  # type: ignore[dict-item]
