@@ -14,7 +14,7 @@ from operator import ge
 from typing import Final
 
 from dieproof.reference.core.types import replace
-from dieproof.reference.dont_let_it_die import content
+from dieproof.reference.dont_let_it_die import content, night
 from dieproof.reference.dont_let_it_die.base import (
     AJAX,
     ATOUK,
@@ -56,6 +56,7 @@ from dieproof.reference.dont_let_it_die.base import (
     tier_open,
 )
 from dieproof.reference.dont_let_it_die.base import foods as _foods
+from dieproof.reference.dont_let_it_die.content import PLANNING_HUT
 from dieproof.reference.dont_let_it_die.types import (
     AT_DRAW,
     AT_FIGHT,
@@ -98,6 +99,7 @@ from dieproof.reference.dont_let_it_die.types import (
     USED_FREE,
     USED_KILL_HEAL,
     USED_KNOWLEDGE_HUT,
+    USED_MABE,
     USED_REROLL,
     WOOD,
     AddWood,
@@ -195,11 +197,18 @@ they depend on and the decks with a card left."""
 
 
 def _draws(state: DlidState, who: int, m: Member, fx: str, sur: int) -> tuple[DrawCard, ...]:
-    planning = state.building == content.PLANNING_HUT and state.planning_used < PLANNING_DRAWS
+    planning = state.building == PLANNING_HUT and state.planning_used < PLANNING_DRAWS
     fog = fx == "fog"
-    nirv = m.character == NIRV and not m.used & USED_FREE
-    left = _cards_left(state)
-    key = (m.character, bool(m.weapons), bool(m.tools), fog, m.stamina, nirv, planning, sur, left)
+    c = m.character
+    nirv = c == NIRV and not m.used & USED_FREE
+    # the decks with a card left: the last answer first, kept with the very tuples it read
+    on_top, decks, discards = state.on_top, state.decks, state.discards
+    last = _LEFT[0]
+    if last[0] is on_top and last[1] is decks and last[2] is discards:
+        left = last[3]
+    else:
+        left = _cards_left(state)
+    key = (c, m.weapons == (), m.tools == (), fog, m.stamina, nirv, planning, sur, left)
     found = _DRAWS.get(key)
     if found is not None:
         return found
@@ -229,12 +238,9 @@ have a card left: a draw replaces them, any other action passes them on unchange
 
 
 def _cards_left(state: DlidState) -> tuple[bool, ...]:
-    """Per deck, :func:`cards_left`; the last answer is kept with the tuples it read."""
+    """Per deck, :func:`cards_left`; the answer is kept with the tuples it read."""
     on_top, decks, discards = state.on_top, state.decks, state.discards
-    last = _LEFT[0]
-    if last[0] is on_top and last[1] is decks and last[2] is discards:
-        return last[3]
-    left = tuple(cards_left(state, deck) for deck in range(DECKS))
+    left = tuple([cards_left(state, deck) for deck in range(DECKS)])
     _LEFT[0] = (on_top, decks, discards, left)
     return left
 
@@ -753,25 +759,42 @@ def _used(state: DlidState, who: int, bit: int) -> DlidState:
     return set_member(state, who, replace(m, used=m.used | bit))
 
 
+_DRAW_BONUS: Final = {(GRUB, GATHER): FIBER, (TARA, FORAGE): BERRY, (THUNK, HUNT): MEAT}
+"""The token a character's skill adds to a draw of a deck (FAQ 8)."""
+
+
 def do_draw(state: DlidState, action: DrawCard) -> DlidState:
     """Pay and start the draw; the per-action bonuses of Grub, Tara and Thunk (FAQ 8) and
     Challenge 5's damage come with the action. Implements DLID-DAY-1, DLID-FAQ-8."""
     who = state.turn
     deck = action.deck
+    m = state.members[who]
     if action.free:
-        state = _used(state, who, USED_FREE)
+        m = replace(m, used=m.used | USED_FREE)
     else:
-        state = pay_stamina(state, who, draw_cost(state, who, deck))
-    if action.planning:
-        state = replace(state, planning_used=state.planning_used + 1)
-    c = state.members[who].character
-    if c == GRUB and deck == GATHER:
-        state = gain(state, FIBER, 1)
-    elif c == TARA and deck == FORAGE:
-        state = gain(state, BERRY, 1)
-    elif c == THUNK and deck == HUNT:
-        state = gain(state, MEAT, 1)
-    if challenge_number(state.config) == 5:
+        m = replace(m, stamina=m.stamina - draw_cost(state, who, deck))
+    members = list(state.members)
+    members[who] = m
+    planning_used = state.planning_used + 1 if action.planning else state.planning_used
+    bonus = _DRAW_BONUS.get((m.character, deck), -1)
+    five = challenge_number(state.config) == 5
+    if bonus < 0 and not five and not _rebuilt(state, deck):
+        # the payment, the draw and start_draw's step in one state (paying hurts nobody)
+        return replace(
+            state,
+            members=tuple(members),
+            planning_used=planning_used,
+            last_card=-1,
+            actor=who,
+            deck=deck,
+            drawn=(),
+            planning=action.planning,
+            step=AT_DRAW,
+        )
+    state = replace(state, members=tuple(members), planning_used=planning_used)
+    if bonus >= 0:
+        state = gain(state, bonus, 1)
+    if five:
         m = state.members[who]
         if not any(t in content.ARMOUR for t in m.tools):
             state = damage(state, who, 1)
@@ -782,16 +805,22 @@ def do_draw(state: DlidState, action: DrawCard) -> DlidState:
     )
 
 
+def _rebuilt(state: DlidState, deck: int) -> bool:
+    """Whether a draw from ``deck`` first rebuilds it from its discard pile: no card on top
+    and none left in it."""
+    return state.on_top[deck] < 0 and sum(state.decks[deck]) == 0
+
+
 def start_draw(state: DlidState) -> DlidState:
     """Enter the DRAW chance node; an empty deck is first rebuilt from its discard pile,
     only then (FAQ 5, 6). Implements DLID-CARDS-5."""
     deck = state.deck
-    if state.on_top[deck] < 0 and sum(state.decks[deck]) == 0:
+    if _rebuilt(state, deck):
         decks = list(state.decks)
         discards = list(state.discards)
         decks[deck] = discards[deck]
         discards[deck] = tuple(0 for _ in discards[deck])
-        state = replace(state, decks=tuple(decks), discards=tuple(discards))
+        return replace(state, decks=tuple(decks), discards=tuple(discards), step=AT_DRAW)
     return replace(state, step=AT_DRAW)
 
 
@@ -1031,7 +1060,9 @@ def found_fire(state: DlidState, who: int, value: int) -> DlidState:
         state = _used(gain(state, FKP, 1), who, USED_KNOWLEDGE_HUT)
     if m.character == DUB and value == 1:
         state = gain(state, BERRY, 1)
-    return back_to_turn(replace(state, roll=-1, actor=-1))
+    # back_to_turn's move in the same state: the investigator, whose turn it is, is still in
+    # play and not done (a roll hurts nobody)
+    return replace(state, roll=-1, actor=-1, step=AT_MABE if state.mabe else AT_TURN)
 
 
 def mabe_rolled(state: DlidState, value: int) -> DlidState:
@@ -1040,8 +1071,6 @@ def mabe_rolled(state: DlidState, value: int) -> DlidState:
     mabe = find(state, MABE)
     state = replace(state, mabe=False)
     if mabe >= 0:
-        from dieproof.reference.dont_let_it_die.types import USED_MABE
-
         state = _used(state, mabe, USED_MABE)
         state = add_stamina(state, mabe, 2) if value == 0 else gain(state, FKP, 1)
     return back_to_turn(state)
@@ -1279,6 +1308,4 @@ def back_to_turn(state: DlidState) -> DlidState:
         other = state.members[seat]
         if not other.down and not other.done:
             return replace(state, step=AT_TURN, turn=seat, last_card=-1)
-    from dieproof.reference.dont_let_it_die.night import start_night
-
-    return start_night(state)
+    return night.start_night(state)

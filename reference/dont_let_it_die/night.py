@@ -7,6 +7,7 @@ from typing import Final
 
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content
+from dieproof.reference.dont_let_it_die import day as day_rules
 from dieproof.reference.dont_let_it_die.base import (
     DUB,
     NIRV,
@@ -68,27 +69,41 @@ def start_night(state: DlidState) -> DlidState:
     lost (DLID-A1). Implements DLID-NIGHT-1 and DLID-END-4."""
     if state.config.readings.game_end == "night-14" and state.day >= LAST_DAY:
         return over(state, "night 14 came without Fire Starter", "DLID-END-4")
-    members = tuple(replace(m, used=m.used & ~USED_DUB) for m in state.members)
-    state = replace(state, members=members, turn=state.first, actor=-1, wood_taken=False)
-    return draw_event(state)
+    members = state.members
+    if any(m.used & USED_DUB for m in members):
+        members = tuple(replace(m, used=m.used & ~USED_DUB) for m in members)
+    # the night's fields and draw_event's step in one state when the night deck has cards
+    if sum(state.night_deck) == 0:
+        state = replace(state, members=members, turn=state.first, actor=-1, wood_taken=False)
+        return draw_event(state)
+    return replace(
+        state, members=members, turn=state.first, actor=-1, wood_taken=False, step=AT_NIGHT
+    )
 
 
 def draw_event(state: DlidState) -> DlidState:
     """Enter the NIGHT chance node (the night deck rebuilt from its discards if empty)."""
     if sum(state.night_deck) == 0:
-        state = replace(
+        return replace(
             state,
             night_deck=state.night_discard,
             night_discard=tuple(0 for _ in state.night_discard),
+            step=AT_NIGHT,
         )
     return replace(state, step=AT_NIGHT)
 
 
 def event_drawn(state: DlidState, event: int) -> DlidState:
-    """A night event drawn (the one before goes to the discard pile); Dub may redraw."""
+    """A night event drawn (the one before goes to the discard pile: :func:`discard_event`,
+    in the same state); Dub may redraw."""
     deck = list(state.night_deck)
     deck[event] -= 1
-    state = replace(state, night_deck=tuple(deck), event=event)
+    if state.event < 0:
+        state = replace(state, night_deck=tuple(deck), event=event)
+    else:
+        pile = list(state.night_discard)
+        pile[state.event] += 1
+        state = replace(state, night_deck=tuple(deck), night_discard=tuple(pile), event=event)
     dub = find(state, DUB)
     if dub >= 0 and state.tokens[BONE] > 0 and not state.members[dub].used & USED_DUB:
         return replace(state, step=AT_DUB)
@@ -332,28 +347,38 @@ def morning(state: DlidState) -> DlidState:
 
     burn = content.wood_of(state.config, state.day)
     pit = max(state.pit - burn, 0)
-    state = replace(state, pit=pit, pit_food=max(state.pit_food - burn, 0))
+    pit_food = max(state.pit_food - burn, 0)
     if pit == 0:
-        return over(state, "the fire pit is empty", "DLID-END-2")
+        return over(
+            replace(state, pit=pit, pit_food=pit_food), "the fire pit is empty", "DLID-END-2"
+        )
     day = state.day + 1
-    state = replace(state, day=day)
+    state = replace(state, pit=pit, pit_food=pit_food, day=day)
     ending = state.config.readings.game_end
     if (ending == "day-14" and day >= LAST_DAY) or (ending == "day-15" and day > LAST_DAY):
         return over(state, f"day {day} came without Fire Starter", "DLID-END-4")
-    for who in range(CHARACTERS_IN_PLAY):
-        state = damage(state, who, morning_damage(state, who), day=False)
-    if state.result is not None:
-        return state
+    hurt = [morning_damage(state, who) for who in range(CHARACTERS_IN_PLAY)]
+    if any(not m.down and 0 < m.hp <= n for m, n in zip(state.members, hurt, strict=True)):
+        # somebody falls: damage's own way (the items passed on, everybody down)
+        for who in range(CHARACTERS_IN_PLAY):
+            state = damage(state, who, hurt[who], day=False)
+        if state.result is not None:
+            return state
+        hurt = [0] * CHARACTERS_IN_PLAY
     e = night_effect(state) if state.event >= 0 else ""
     less = 3 if e == "screeching" else 2 if e == "cold-wind" else 0
     members = []
-    for m in state.members:
+    # the damage (nobody falls now: only health changes) and the refresh in one member
+    for m, n in zip(state.members, hurt, strict=True):
         guards = tuple(0 for _ in m.tools)
         if m.down:
             fresh = replace(m, used=0, done=False, investigations=0, guards=guards)
         else:
             stamina = max(m.max_stamina - less, 0)
-            fresh = replace(m, used=0, done=False, investigations=0, guards=guards, stamina=stamina)
+            hp = m.hp - n if n > 0 else m.hp
+            fresh = replace(
+                m, used=0, done=False, investigations=0, guards=guards, stamina=stamina, hp=hp
+            )
         members.append(fresh)
     tokens = state.tokens
     if challenge_number(state.config) == 6:
@@ -392,12 +417,10 @@ def _morning_options(
     config: DlidConfig, who: int, m: Member, up: tuple[int, ...]
 ) -> tuple[Equip | Unequip | Give, ...]:
     """The morning's options of the character in seat ``who`` (``up``: the seats in play)."""
-    from dieproof.reference.dont_let_it_die.day import equip_slots
-
     table = content.items(config)
     out: list[Equip | Unequip | Give] = []
     for index, item in enumerate(m.spare):
-        for slot in equip_slots(config, m, item, table[item].kind):
+        for slot in day_rules.equip_slots(config, m, item, table[item].kind):
             out.append(Equip(who, index, slot))
     out.extend([Unequip(who, False, slot) for slot in range(len(m.weapons))])
     out.extend([Unequip(who, True, slot) for slot in range(len(m.tools))])
@@ -407,12 +430,10 @@ def _morning_options(
 
 
 def equip_item(state: DlidState, action: Equip) -> DlidState:
-    from dieproof.reference.dont_let_it_die.day import equip
-
     m = state.members[action.who]
     item = m.spare[action.index]
     m = replace(m, spare=m.spare[: action.index] + m.spare[action.index + 1 :])
-    m = equip(m, item, content.items(state.config)[item].kind, action.slot)
+    m = day_rules.equip(m, item, content.items(state.config)[item].kind, action.slot)
     return set_member(state, action.who, refit(state, m))
 
 
@@ -459,6 +480,4 @@ def end_morning(state: DlidState) -> DlidState:
             members.append(m)
     first = (state.first + 1) % CHARACTERS_IN_PLAY
     state = replace(state, members=tuple(members), first=first, turn=first)
-    from dieproof.reference.dont_let_it_die.day import back_to_turn
-
-    return back_to_turn(state)
+    return day_rules.back_to_turn(state)

@@ -495,7 +495,7 @@ def _chance(state: DlidState, action: Action) -> DlidState:
     assert isinstance(action, (DieRolled, EventDrawn))
     if step is AT_NIGHT:
         assert isinstance(action, EventDrawn)
-        return night.event_drawn(night.discard_event(state), action.event)
+        return night.event_drawn(state, action.event)
     assert isinstance(action, DieRolled)
     if step is AT_LIGHTNING:
         if action.value == 0:
