@@ -173,11 +173,6 @@ def may_draw(member: Member, deck: int, fog: bool) -> bool:
     return not (fog and deck in (HUNT, HARVEST))
 
 
-def cards_left(state: DlidState, deck: int) -> bool:
-    """Whether ``deck`` has a card to draw: on top, in the deck or in its discard pile."""
-    return state.on_top[deck] >= 0 or any(state.decks[deck]) or any(state.discards[deck])
-
-
 _DRAW_ACTIONS: Final = tuple(
     (
         DrawCard(deck),
@@ -238,9 +233,10 @@ have a card left: a draw replaces them, any other action passes them on unchange
 
 
 def _cards_left(state: DlidState) -> tuple[bool, ...]:
-    """Per deck, :func:`cards_left`; the answer is kept with the tuples it read."""
+    """Per deck, whether it has a card to draw: on top, in the deck or in its discard pile;
+    the answer is kept with the tuples it read."""
     on_top, decks, discards = state.on_top, state.decks, state.discards
-    left = tuple([cards_left(state, deck) for deck in range(DECKS)])
+    left = tuple([on_top[d] >= 0 or any(decks[d]) or any(discards[d]) for d in range(DECKS)])
     _LEFT[0] = (on_top, decks, discards, left)
     return left
 
