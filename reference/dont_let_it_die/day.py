@@ -855,10 +855,17 @@ def keep(state: DlidState, action: Keep) -> DlidState:
     return resolve(state, state.drawn[action.index])
 
 
-def resolve(state: DlidState, card_index: int) -> DlidState:
+def resolve(
+    state: DlidState, card_index: int, decks: tuple[tuple[int, ...], ...] | None = None
+) -> DlidState:
     """Resolve a drawn card: take its tokens (and the tools', discoveries' and skills'
     extra tokens on matching draws), or fight its animal. Implements DLID-CARDS-1,
-    DLID-CARDS-2 and DLID-FKP-5."""
+    DLID-CARDS-2 and DLID-FKP-5.
+
+    ``decks``: the decks after the draw when the card is resolved as it is drawn (they go
+    into the same state as the card's effect; nothing before reads them)."""
+    if decks is None:
+        decks = state.decks
     deck = state.deck
     who = state.actor
     card = content.box(state.config).decks[deck][card_index]
@@ -885,6 +892,7 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
         # is still in play (Mabe's roll first if her fall is pending)
         return replace(
             state,
+            decks=decks,
             discards=tuple(discards),
             drawn=(),
             actor=-1,
@@ -895,7 +903,7 @@ def resolve(state: DlidState, card_index: int) -> DlidState:
             last_deck=deck,
             step=AT_MABE if state.mabe else AT_TURN,
         )
-    state = replace(state, drawn=(card_index,))
+    state = replace(state, decks=decks, drawn=(card_index,))
     if card.kind == "nothing":
         if m.character == RIVER:
             state = gain(state, FKP, 2)

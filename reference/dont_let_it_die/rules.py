@@ -488,6 +488,10 @@ def _chance(state: DlidState, action: Action) -> DlidState:
             cards = list(decks[deck])
             cards[action.card] -= 1
             decks[deck] = tuple(cards)
+            if not state.planning and day.effect(state) != "lightning":
+                # one card, resolved as it is drawn (after_draw's way for one card): the
+                # deck's new count goes into the state of the card's effect
+                return day.resolve(state, action.card, tuple(decks))
             state = replace(state, decks=tuple(decks), drawn=drawn)
         if day.effect(state) == "lightning":
             return replace(state, step=AT_LIGHTNING)
