@@ -69,9 +69,7 @@ def start_night(state: DlidState) -> DlidState:
     lost (DLID-A1). Implements DLID-NIGHT-1 and DLID-END-4."""
     if state.config.readings.game_end == "night-14" and state.day >= LAST_DAY:
         return over(state, "night 14 came without Fire Starter", "DLID-END-4")
-    members = state.members
-    if any(m.used & USED_DUB for m in members):
-        members = tuple(replace(m, used=m.used & ~USED_DUB) for m in members)
+    members = tuple(replace(m, used=m.used & ~USED_DUB) for m in state.members)
     # the night's fields and draw_event's step in one state when the night deck has cards
     if sum(state.night_deck) == 0:
         state = replace(state, members=members, turn=state.first, actor=-1, wood_taken=False)
@@ -358,7 +356,7 @@ def morning(state: DlidState) -> DlidState:
     if (ending == "day-14" and day >= LAST_DAY) or (ending == "day-15" and day > LAST_DAY):
         return over(state, f"day {day} came without Fire Starter", "DLID-END-4")
     hurt = [morning_damage(state, who) for who in range(CHARACTERS_IN_PLAY)]
-    if any(not m.down and 0 < m.hp <= n for m, n in zip(state.members, hurt, strict=True)):
+    if any(not m.down and m.hp <= n for m, n in zip(state.members, hurt, strict=True)):
         # somebody falls: damage's own way (the items passed on, everybody down)
         for who in range(CHARACTERS_IN_PLAY):
             state = damage(state, who, hurt[who], day=False)
@@ -375,9 +373,8 @@ def morning(state: DlidState) -> DlidState:
             fresh = replace(m, used=0, done=False, investigations=0, guards=guards)
         else:
             stamina = max(m.max_stamina - less, 0)
-            hp = m.hp - n if n > 0 else m.hp
             fresh = replace(
-                m, used=0, done=False, investigations=0, guards=guards, stamina=stamina, hp=hp
+                m, used=0, done=False, investigations=0, guards=guards, stamina=stamina, hp=m.hp - n
             )
         members.append(fresh)
     tokens = state.tokens
