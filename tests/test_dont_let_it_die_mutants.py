@@ -148,3 +148,20 @@ def test_food_poisoning_as_the_first_event_of_a_users_night_deck() -> None:
     tired = member(s, 2, stamina=kara.max_stamina - 3)
     assert poisoned(tired)
     assert add_stamina(tired, 2, 2).members[2].stamina == kara.max_stamina - 3
+
+
+@pytest.mark.rule("DLID-NIGHT-1")
+def test_the_event_before_goes_to_the_discard_pile_the_deck_s_first_too() -> None:
+    # The event in force is the night deck's first (index 0, drawn the night before):
+    # drawing the next one discards it as any other (event_drawn tells "no event yet",
+    # -1, from index 0).
+    s = night_of(start())
+    deck = list(s.night_deck)
+    deck[0] -= 1
+    s = replace(s, night_deck=tuple(deck), event=0)
+    before = s.night_discard
+    s = play(s, EventDrawn(2))  # Thick fog
+    assert s.event == 2
+    assert s.night_discard[0] == before[0] + 1
+    assert sum(s.night_discard) == sum(before) + 1
+    assert s.night_deck[2] == deck[2] - 1
