@@ -14,6 +14,8 @@ from dieproof.reference.dont_let_it_die import content, rules
 from dieproof.reference.dont_let_it_die.base import add_stamina, fkp_in_box, poisoned
 from dieproof.reference.dont_let_it_die.types import (
     WOOD,
+    AddWood,
+    DieRolled,
     DlidConfig,
     DlidContent,
     DlidState,
@@ -21,12 +23,13 @@ from dieproof.reference.dont_let_it_die.types import (
     LoseItem,
     Proceed,
     Readings,
+    Skill,
     Step,
     UserCharacter,
     UserNightEvent,
 )
 
-from .dlid_helpers import event, member, night_of, play, start, tokens, unlock
+from .dlid_helpers import at_turn, event, member, night_of, play, start, tokens, unlock
 
 GAME = game("dont-let-it-die")
 
@@ -165,3 +168,41 @@ def test_the_event_before_goes_to_the_discard_pile_the_deck_s_first_too() -> Non
     assert s.night_discard[0] == before[0] + 1
     assert sum(s.night_discard) == sum(before) + 1
     assert s.night_deck[2] == deck[2] - 1
+
+
+@pytest.mark.rule("DLID-SKILL-6")
+def test_ajax_heals_with_exactly_two_stamina() -> None:
+    s = start(characters=("Ajax", "Grub", "Kara", "Cron"))
+    s = at_turn(member(s, 0, hp=5, stamina=2), 0)
+    assert Skill(0, "ajax-heal") in rules.legal_actions(s)
+    assert Skill(0, "ajax-heal") not in rules.legal_actions(member(s, 0, stamina=1))
+
+
+@pytest.mark.rule("DLID-NIGHT-2")
+def test_the_stampede_s_last_roll_clears_the_next_roller() -> None:
+    herd = event(night_of(start()), "Mammoth stampede")
+    assert herd.step is Step.NIGHT_ROLL and herd.night_roll == 0
+    for _ in range(4):
+        herd = play(herd, DieRolled(1))
+    assert herd.step is Step.MORNING and herd.night_roll == 0
+
+
+@pytest.mark.rule("DLID-NIGHT-5")
+def test_the_refuel_window_offers_wood_only_with_wood_in_the_pool() -> None:
+    tired = start()
+    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=3)
+    s = event(night_of(tired), "Rainstorm")
+    assert s.step is Step.REFUEL
+    assert rules.legal_actions(tokens(s, wood=0)) == (Proceed(),)
+    assert rules.legal_actions(tokens(s, wood=1)) == (AddWood(), Proceed())
+
+
+@pytest.mark.rule("DLID-MORNING-3")
+def test_the_hard_side_s_morning_deals_two_under_the_two_reading() -> None:
+    health = [m.hp for m in start().members]
+    two = start(tracker="hard", readings=Readings(hard_tracker_damage="two"))
+    two = event(night_of(replace(two, pit=6)), "Calm night")
+    assert two.step is Step.MORNING
+    assert [m.hp for m in two.members] == [h - 2 for h in health]
+    one = event(night_of(replace(start(tracker="hard"), pit=6)), "Calm night")
+    assert [m.hp for m in one.members] == [h - 1 for h in health]
