@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import add
-from typing import Final
+from typing import Final, cast
 
 from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.no_game_over.content import DEFAULT_CONTENT
@@ -148,7 +148,11 @@ def _catalog(content: Content) -> Catalog:
     )
 
 
-_LAST: list[object] = [None, None]
+DEFAULT_CATALOG: Final = _catalog(DEFAULT_CONTENT)
+"""The catalogue of dieproof's default cards (a configuration without content of its
+own), built once: most configurations use it, and the hot paths read it without a call."""
+
+_LAST: list[object] = [DEFAULT_CONTENT, DEFAULT_CATALOG]
 """The content last catalogued and its catalogue: states share their config's content
 object, so most calls are answered by one identity test instead of hashing the cards."""
 
@@ -157,11 +161,9 @@ def catalog(config: NgoConfig) -> Catalog:
     """The catalogue of ``config``'s cards (cached per content)."""
     content = config.content
     if content is None:
-        content = DEFAULT_CONTENT
+        return DEFAULT_CATALOG
     if _LAST[0] is content:
-        found = _LAST[1]
-        assert isinstance(found, Catalog)
-        return found
+        return cast("Catalog", _LAST[1])
     cat = _catalog(content)
     _LAST[0], _LAST[1] = content, cat
     return cat

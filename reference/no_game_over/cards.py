@@ -405,8 +405,6 @@ def curse(state: NgoState, card: int, target: int, caster: int) -> NgoState:
     discarded, except a non-instant curse, which lies beside the target's equipment until
     after their next combat, and a Princess of Bersia, which joins the combat.
     Implements NGO-CURSE-1 to NGO-CURSE-9."""
-    from dieproof.reference.no_game_over import combat  # the combat imports this module
-
     cat = catalog(state.config)
     effect = cat.cards[card].effect
     if effect in (Effect.SPATUNA, Effect.ESCAPE_CURSE):
@@ -445,8 +443,6 @@ def curse(state: NgoState, card: int, target: int, caster: int) -> NgoState:
 def reveal_level(state: NgoState, card: int) -> NgoState:
     """The turn's Level card: an enemy starts a combat, a curse hits the active player
     (Princess of Bersia as an enemy as strong as they are). Implements NGO-TURN-5."""
-    from dieproof.reference.no_game_over import combat
-
     entry = catalog(state.config).cards[card]
     if entry.kind is Kind.ENEMY:
         return combat.start(state, card)
@@ -610,3 +606,7 @@ def _put_worn_in(
 
 
 __all__ = ["DECKS"]
+
+# The combat imports this module; imported last, once this module's names exist (an
+# import inside the functions that need it ran at every call: a Level revealed, every curse).
+from dieproof.reference.no_game_over import combat  # noqa: E402

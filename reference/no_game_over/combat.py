@@ -34,6 +34,7 @@ from dieproof.reference.no_game_over.cards import USES
 from dieproof.reference.no_game_over.types import (
     MAX_KINDS,
     MAX_LIVES,
+    MAX_PLAYERS,
     Block,
     Cast,
     Combat,
@@ -80,23 +81,32 @@ def eligible(state: NgoState) -> tuple[int, ...]:
     return _loop(fight.fighter, state.config.players, fight.boss)[0]
 
 
-def _loop(fighter: int, n: int, boss: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The loop's order and, by seat, the seat priority passes to next (-1: a seat that
-    does not play), built once per (fighter, players, boss)."""
-    key = (fighter, n, boss)
-    found = LOOPS.get(key)
-    if found is None:
-        order = (fighter,) if boss else tuple((fighter + k) % n for k in range(n))
-        after = [-1] * n
-        for i, seat in enumerate(order):
-            after[seat] = order[(i + 1) % len(order)]
-        found = LOOPS[key] = (order, tuple(after))
-    return found
+Loop = tuple[tuple[int, ...], tuple[int, ...], int]
+"""A priority loop's order of seats, by seat the seat priority passes to next (-1: a seat
+that does not play), and how many seats play."""
 
 
-LOOPS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-""":func:`_loop`'s orders and next seats, built once per (fighter, players, boss): at most
-72."""
+def _build_loop(fighter: int, n: int, boss: bool) -> Loop:
+    order = (fighter,) if boss else tuple((fighter + k) % n for k in range(n))
+    after = [-1] * n
+    for i, seat in enumerate(order):
+        after[seat] = order[(i + 1) % len(order)]
+    return (order, tuple(after), len(order))
+
+
+SEATS: Final = tuple(
+    tuple(tuple(_build_loop(f, n, boss) for f in range(n)) for boss in (False, True))
+    for n in range(MAX_PLAYERS + 1)
+)
+"""``SEATS[players][boss][fighter]``: every loop of a supported player count, built once
+and read by three indexings (no key to build and hash on each pass)."""
+
+
+def _loop(fighter: int, n: int, boss: bool) -> Loop:
+    """The loop of ``fighter`` at ``n`` players (a Final Boss fight: the fighter alone)."""
+    if 0 <= fighter < n <= MAX_PLAYERS:
+        return SEATS[n][boss][fighter]
+    return _build_loop(fighter, n, boss)
 
 
 def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
@@ -178,9 +188,8 @@ def pass_priority(state: NgoState, _action: NgoAction | None = None) -> NgoState
     action with the state). Implements NGO-COMBAT-5."""
     fight = state.combat
     assert fight is not None
-    found = LOOPS.get((fight.fighter, state.config.players, fight.boss))
-    order, after = found or _loop(fight.fighter, state.config.players, fight.boss)
-    if fight.passes + 1 >= len(order):
+    _, after, size = _loop(fight.fighter, state.config.players, fight.boss)
+    if fight.passes + 1 >= size:
         return _resolve(state)
     return replace(
         state, combat=replace(fight, passes=fight.passes + 1, priority=after[fight.priority])

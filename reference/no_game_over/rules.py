@@ -26,8 +26,8 @@ from dieproof.reference.core.types import CHANCE, TERMINAL, Result, replace
 from dieproof.reference.no_game_over import cards, combat
 from dieproof.reference.no_game_over.base import (
     DECK_INDEX,
+    DEFAULT_CATALOG,
     add_counts,
-    bump,
     catalog,
     holding,
     put,
@@ -37,6 +37,7 @@ from dieproof.reference.no_game_over.types import (
     DIE_FACES,
     HAND_LIMIT,
     MAX_KINDS,
+    MAX_PLAYERS,
     START_ITEMS,
     START_LEVELS,
     START_LIVES,
@@ -162,7 +163,7 @@ def chance_outcomes(state: NgoState) -> tuple[tuple[NgoAction, Fraction], ...]:
         pending = state.draws[0]
         pile = state.decks[DECK_INDEX[pending.deck]]
         return _weighted(pile, Draw)
-    if state.roll is not Roll.NONE or state.step is Step.ROLL_OFF:
+    if state.roll is not _NO_ROLL or state.step is _ROLL_OFF:
         return _DIE
     if state.snatch[0] >= 0:
         return _weighted(state.hands[state.snatch[1]], Snatch)
@@ -218,7 +219,8 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
         # The priority loop, most listings: a hand already known to hold nothing to play
         # (base.holding) passes, without the loop's listing.
         hand = state.hands[state.combat.priority]
-        known = catalog(state.config).hands.get(id(hand))
+        cat = DEFAULT_CATALOG if state.config.content is None else catalog(state.config)
+        known = cat.hands.get(id(hand))
         if known is not None and known[0] is hand and not known[3]:
             found = combat.PASS_ONLY
         else:
@@ -260,6 +262,7 @@ def _reward_actions(state: NgoState) -> tuple[NgoAction, ...]:
 
 
 _BOSS: Final = Boss()
+_PASS: Final = combat.PASS
 _REVEAL: Final = Reveal()
 _END_TURN: Final = EndTurn()
 _ESCAPE_CHOICES: Final[tuple[NgoAction, ...]] = (Flee(), GiveUp())
@@ -329,23 +332,33 @@ def apply_listed(state: NgoState, action: NgoAction) -> NgoState:
     """``apply`` for an action the state's listing contains (its legality known): one
     lookup by the action's type finds what it does (the listing's step and owed choice
     decide the few types that mean two things), without listing the actions again."""
-    if action is combat.PASS:
+    if action is _PASS:
         # The listing's own pass (most steps of a combat): priority moves on inline, by
         # the loop's next-seat table, unless the loop ends (combat.pass_priority).
         fight = state.combat
         assert fight is not None
-        loop = combat.LOOPS.get((fight.fighter, state.config.players, fight.boss))
-        if loop is not None and fight.passes + 1 < len(loop[0]):
-            return replace(
-                state,
-                combat=replace(fight, passes=fight.passes + 1, priority=loop[1][fight.priority]),
-            )
+        n = state.config.players
+        fighter = fight.fighter
+        if 0 <= fighter < n <= MAX_PLAYERS:
+            _, after_seat, size = combat.SEATS[n][fight.boss][fighter]
+            if fight.passes + 1 < size:
+                return replace(
+                    state,
+                    combat=replace(
+                        fight, passes=fight.passes + 1, priority=after_seat[fight.priority]
+                    ),
+                )
     handler = _HANDLERS.get(type(action))
     if handler is None:  # a subclass of an action type (never listed by the rules)
         handler = next(h for t, h in _HANDLERS.items() if isinstance(action, t))
     after = handler(state, action)
-    # _settle's own first tests, inline: most steps queue no draw and deal nothing.
-    if after.draws or after.step is _DEAL:
+    # _settle's own first tests, inline: most steps queue no draw and deal nothing, and a
+    # queued draw from a deck that still holds a card needs nothing.
+    draws = after.draws
+    if draws:
+        if not any(after.decks[DECK_INDEX[draws[0].deck]]):
+            return _settle(after)
+    elif after.step is _DEAL:
         return _settle(after)
     return after
 
@@ -364,21 +377,42 @@ def _discard(state: NgoState, action: NgoAction) -> NgoState:
     return cards.play_own(state, action)
 
 
+def _queued(table: tuple[tuple[Pending], ...], player: int) -> tuple[Pending]:
+    """The one queued draw of ``player``, from a table built once per seat."""
+    if 0 <= player < len(table):
+        return table[player]
+    return (replace(table[0][0], player=player),)
+
+
+_LEVEL_DRAWS: Final = tuple(
+    (Pending(player=p, deck=Deck.LEVEL, purpose="level"),) for p in range(MAX_PLAYERS)
+)
+_BOSS_DRAWS: Final = tuple(
+    (Pending(player=p, deck=Deck.BOSS, purpose="boss"),) for p in range(MAX_PLAYERS)
+)
+_ITEM_TAKES: Final = tuple((Pending(player=p, deck=Deck.ITEM),) for p in range(MAX_PLAYERS))
+_LEVEL_TAKES: Final = tuple((Pending(player=p, deck=Deck.LEVEL),) for p in range(MAX_PLAYERS))
+"""Each seat's one queued draw for the Level, a Final Boss and a card taken, built once
+(a queued draw is an immutable value, shared between states)."""
+
+
 def _reveal(state: NgoState, action: NgoAction) -> NgoState:
-    return replace(state, draws=(Pending(player=state.active, deck=Deck.LEVEL, purpose="level"),))
+    return replace(state, draws=_queued(_LEVEL_DRAWS, state.active))
 
 
 def _boss(state: NgoState, action: NgoAction) -> NgoState:
-    return replace(state, draws=(Pending(player=state.active, deck=Deck.BOSS, purpose="boss"),))
+    return replace(state, draws=_queued(_BOSS_DRAWS, state.active))
 
 
 def _take(state: NgoState, action: NgoAction) -> NgoState:
     assert isinstance(action, Take)
-    deck = Deck.ITEM if action.deck == "item" else Deck.LEVEL
-    draw = (Pending(player=state.active, deck=deck),)
+    if action.deck == "item":
+        draw = _queued(_ITEM_TAKES, state.active)
+    else:
+        draw = _queued(_LEVEL_TAKES, state.active)
     if state.step is _EASY:
-        return _next_turn(replace(state, draws=draw))
-    return replace(state, draws=draw, step=Step.GHOST)
+        return _next_turn(state, draws=draw)
+    return replace(state, draws=draw, step=_GHOST)
 
 
 def _decline(state: NgoState, action: NgoAction) -> NgoState:
@@ -432,36 +466,41 @@ def _explain(state: NgoState, action: NgoAction) -> None:
 def _draw(state: NgoState, action: Draw) -> NgoState:
     """The first queued draw takes ``action.card`` from its deck. Implements NGO-DECK-1."""
     pending = state.draws[0]
+    card = action.card
+    decks = state.decks
     d = DECK_INDEX[pending.deck]
-    pile = state.decks[d]
-    if not 0 <= action.card < len(pile) or pile[action.card] < 1:
-        raise IllegalAction(
-            "NGO.NOT_IN_DECK", f"card {action.card} is not in that deck", "NGO-DECK-1"
-        )
-    decks = list(state.decks)
-    decks[d] = bump(pile, action.card, -1)
-    if pending.purpose == "hand" and not catalog(state.config).load_game[action.card]:
-        # A card into a hand (cards.receive without Load Game): one state build.
-        p = pending.player
-        hands = list(state.hands)
-        hands[p] = bump(hands[p], action.card, 1)
-        return replace(
-            state,
-            decks=(decks[0], decks[1], decks[2]),
-            draws=state.draws[1:],
-            hands=tuple(hands),
-        )
-    state = replace(state, decks=(decks[0], decks[1], decks[2]), draws=state.draws[1:])
-    if pending.purpose == "level":
-        return cards.reveal_level(state, action.card)
-    if pending.purpose == "boss":
-        return combat.start(state, action.card, boss=True)
-    return cards.receive(state, pending.player, action.card)
+    left = list(decks[d])
+    if not 0 <= card < len(left) or left[card] < 1:
+        raise IllegalAction("NGO.NOT_IN_DECK", f"card {card} is not in that deck", "NGO-DECK-1")
+    left[card] -= 1
+    if d == 0:
+        decks = (tuple(left), decks[1], decks[2])
+    elif d == 1:
+        decks = (decks[0], tuple(left), decks[2])
+    else:
+        decks = (decks[0], decks[1], tuple(left))
+    purpose = pending.purpose
+    if purpose == "hand":
+        cat = DEFAULT_CATALOG if state.config.content is None else catalog(state.config)
+        if not cat.load_game[card]:
+            # A card into a hand (cards.receive without Load Game): one state build.
+            p = pending.player
+            hands = list(state.hands)
+            hand = list(hands[p])
+            hand[card] += 1
+            hands[p] = tuple(hand)
+            return replace(state, decks=decks, draws=state.draws[1:], hands=tuple(hands))
+    state = replace(state, decks=decks, draws=state.draws[1:])
+    if purpose == "level":
+        return cards.reveal_level(state, card)
+    if purpose == "boss":
+        return combat.start(state, card, boss=True)
+    return cards.receive(state, pending.player, card)
 
 
 def _die(state: NgoState, action: Die) -> NgoState:
     """A die roll: the roll-off, an escape, or Strict Brawler."""
-    if state.roll is not Roll.NONE:
+    if state.roll is not _NO_ROLL:
         return combat.rolled(state, action.value)
     return _roll_off(state, action.value)
 
@@ -488,28 +527,40 @@ def _end_turn(state: NgoState, action: NgoAction | None = None) -> NgoState:
     """End a turn; a player without a won combat this turn takes the 1st ROUND token, or,
     holding it already, may draw a free card. Implements NGO-END-3 and NGO-EASY-1."""
     p = state.active
-    if state.step is Step.GHOST or state.lives[p] == 0:
+    if state.step is _GHOST or state.lives[p] == 0:
         return _next_turn(state)
     if state.rewarded:
-        return _next_turn(replace(state, tokens=_set(state.tokens, p, False)))
+        return _next_turn(state, tokens=_set(state.tokens, p, False))
     if state.tokens[p]:
-        return replace(state, tokens=_set(state.tokens, p, False), step=Step.EASY)
-    return _next_turn(replace(state, tokens=_set(state.tokens, p, True)))
+        return replace(state, tokens=_set(state.tokens, p, False), step=_EASY)
+    return _next_turn(state, tokens=_set(state.tokens, p, True))
 
 
 def _set(values: tuple[bool, ...], index: int, value: bool) -> tuple[bool, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _next_turn(state: NgoState) -> NgoState:
-    """The player on the right (the next seat) starts. Implements NGO-END-4."""
-    return _start_turn(state, (state.active + 1) % state.config.players)
+def _next_turn(
+    state: NgoState,
+    *,
+    tokens: tuple[bool, ...] | None = None,
+    draws: tuple[Pending, ...] | None = None,
+) -> NgoState:
+    """The player on the right (the next seat) starts (with the tokens or the queued
+    draws the turn's end changed, in the same state build). Implements NGO-END-4."""
+    seat = (state.active + 1) % state.config.players
+    step = _PREPARE if state.lives[seat] > 0 else _GHOST_DRAW
+    if tokens is not None:
+        return replace(state, active=seat, step=step, rewarded=False, tokens=tokens)
+    if draws is not None:
+        return replace(state, active=seat, step=step, rewarded=False, draws=draws)
+    return replace(state, active=seat, step=step, rewarded=False)
 
 
 def _start_turn(state: NgoState, seat: int) -> NgoState:
     """A player's turn starts; a ghost's with its draw. Implements NGO-TURN-1 and
     NGO-GHOST-3."""
-    step = Step.PREPARE if state.lives[seat] > 0 else Step.GHOST_DRAW
+    step = _PREPARE if state.lives[seat] > 0 else _GHOST_DRAW
     return replace(state, active=seat, step=step, rewarded=False)
 
 
