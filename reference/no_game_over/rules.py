@@ -27,6 +27,7 @@ from dieproof.reference.no_game_over import cards, combat
 from dieproof.reference.no_game_over.base import (
     DECK_INDEX,
     DEFAULT_CATALOG,
+    FIGHTS,
     add_counts,
     catalog,
     holding,
@@ -69,6 +70,11 @@ from dieproof.reference.no_game_over.types import (
     Unequip,
     Use,
 )
+
+# The enum members the rules below test, bound once: a member read through its class
+# goes through the enum metaclass's attribute hook, about the cost of a function call.
+_DECK_ITEM: Final = Deck.ITEM
+_DECK_LEVEL: Final = Deck.LEVEL
 
 __all__ = [
     "apply",
@@ -114,11 +120,11 @@ def initial_state(config: NgoConfig) -> NgoState:
     deal = tuple(
         Pending(player=p, deck=deck)
         for p in range(n)
-        for deck in (Deck.ITEM,) * START_ITEMS + (Deck.LEVEL,) * START_LEVELS
+        for deck in (_DECK_ITEM,) * START_ITEMS + (_DECK_LEVEL,) * START_LEVELS
     )
     return NgoState(
         config=config,
-        step=Step.DEAL,
+        step=_DEAL,
         lives=(START_LIVES,) * n,
         hands=(empty,) * n,
         equipment=((),) * n,
@@ -135,6 +141,12 @@ def initial_state(config: NgoConfig) -> NgoState:
 # -- the node queries -----------------------------------------------------------------------
 
 
+_DECIDES: list[object] = [None]
+"""The state :func:`to_move` last found a decision node (neither finished nor chance):
+:func:`legal_actions`, which a caller asks next, skips those tests for it (states are
+immutable, so the identity of the state is enough; holding it keeps the id unused)."""
+
+
 def to_move(state: NgoState) -> int:
     """A seat, :data:`CHANCE` or :data:`TERMINAL` (the order in the module docstring)."""
     if state.result is not None:
@@ -142,6 +154,7 @@ def to_move(state: NgoState) -> int:
     step = state.step
     if state.draws or state.roll is not _NO_ROLL or state.snatch[0] >= 0 or step is _ROLL_OFF:
         return CHANCE
+    _DECIDES[0] = state
     if state.owed:
         return state.owed[0].player
     fight = state.combat
@@ -203,9 +216,10 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
     oracle contract)."""
     if _LEGAL[0] is state:
         return _LEGAL[1]  # type: ignore[return-value]
-    # A finished game or a chance node (to_move's first tests, inline): no decisions.
+    # A finished game or a chance node (to_move's first tests, inline, unless to_move has
+    # just found this state a decision node): no decisions.
     step = state.step
-    if (
+    if _DECIDES[0] is not state and (
         state.result is not None
         or state.draws
         or state.roll is not _NO_ROLL
@@ -221,7 +235,7 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
         hand = state.hands[state.combat.priority]
         cat = DEFAULT_CATALOG if state.config.content is None else catalog(state.config)
         known = cat.hands.get(id(hand))
-        if known is not None and known[0] is hand and not known[3]:
+        if known is not None and known[0] is hand and not known[3] & FIGHTS:
             found = combat.PASS_ONLY
         else:
             found = combat.priority_actions(state)
@@ -235,14 +249,14 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
 def _turn_actions(state: NgoState) -> tuple[NgoAction, ...]:
     """The active player's options before and after the Level (Start; End of Turn)."""
     p = state.active
-    found = cards.hand_actions(state, p)
-    hand = holding(catalog(state.config), state.hands[p])[2]
+    known = holding(catalog(state.config), state.hands[p])
+    found = cards.hand_actions(state, p, known=known)
     if state.step is _PREPARE:
         if cards.may_face_boss(state, p):
             found.append(_BOSS)
-        if hand <= HAND_LIMIT:
+        if known[2] <= HAND_LIMIT:
             found.append(_REVEAL)
-    elif hand <= HAND_LIMIT:
+    elif known[2] <= HAND_LIMIT:
         found.append(_END_TURN)
     return tuple(found)
 
@@ -251,8 +265,9 @@ def _ghost_actions(state: NgoState) -> tuple[NgoAction, ...]:
     """A ghost's turn after its draw: curses on players with lives, discards, the end.
     Implements NGO-GHOST-3."""
     p = state.active
-    found = cards.hand_actions(state, p, ghost=True)
-    if holding(catalog(state.config), state.hands[p])[2] <= HAND_LIMIT:
+    known = holding(catalog(state.config), state.hands[p])
+    found = cards.hand_actions(state, p, ghost=True, known=known)
+    if known[2] <= HAND_LIMIT:
         found.append(_END_TURN)
     return tuple(found)
 
@@ -294,7 +309,7 @@ def sample_chance(state: NgoState, rng: random.Random) -> NgoAction:
     if state.draws:
         pile = state.decks[DECK_INDEX[state.draws[0].deck]]
         return chance.sample_weighted(_pairs(pile, Draw), rng)
-    if state.snatch[0] >= 0 and state.roll is Roll.NONE and state.step is not Step.ROLL_OFF:
+    if state.snatch[0] >= 0 and state.roll is _NO_ROLL and state.step is not _ROLL_OFF:
         return chance.sample_weighted(_pairs(state.hands[state.snatch[1]], Snatch), rng)
     return chance.sample(chance_outcomes(state), rng)
 
@@ -431,11 +446,11 @@ def _explain(state: NgoState, action: NgoAction) -> None:
         raise IllegalAction(
             "NGO.IN_COMBAT", "no equipment change or trade during a combat", "NGO-COMBAT-6"
         )
-    if isinstance(action, Reveal) and state.step is Step.PREPARE:
+    if isinstance(action, Reveal) and state.step is _PREPARE:
         raise IllegalAction(
             "NGO.HAND_LIMIT", "the hand must be down to 5 cards before the Level", "NGO-TURN-3"
         )
-    if isinstance(action, EndTurn) and state.step in (Step.END, Step.GHOST):
+    if isinstance(action, EndTurn) and state.step in (_END, _GHOST):
         raise IllegalAction(
             "NGO.HAND_LIMIT", "the hand must be down to 5 cards to end the turn", "NGO-END-2"
         )
@@ -589,9 +604,9 @@ def _settle(state: NgoState) -> NgoState:
             break
         state = replace(state, draws=state.draws[1:])
         if pending.purpose != "hand":
-            state = replace(state, step=Step.END)
-    if state.step is Step.DEAL and not state.draws:
-        state = replace(state, step=Step.ROLL_OFF)
+            state = replace(state, step=_END)
+    if state.step is _DEAL and not state.draws:
+        state = replace(state, step=_ROLL_OFF)
     return state
 
 
