@@ -136,7 +136,7 @@ class Catalog:
     listed. Bounded by :data:`MEMO_LIMIT`."""
     hands: dict[int, Holding] = field(default_factory=dict, compare=False, repr=False)
     """:func:`holding`'s answers by the identity of the hand (see there)."""
-    holdings: dict[tuple[int, ...], Holding] = field(
+    holdings: dict[tuple[int, ...], tuple[tuple[int, ...], int, int]] = field(
         default_factory=dict, compare=False, repr=False
     )
     """:func:`holding`'s answers by the hand's value: two thirds of the hands it has not
@@ -222,15 +222,14 @@ def holding(cat: Catalog, hand: tuple[int, ...]) -> Holding:
     if found is not None and found[0] is hand:
         return found
     known = cat.holdings
-    entry = known.get(hand)
-    if entry is None:
+    parts = known.get(hand)
+    if parts is None:
         held = tuple(compress(cat.kinds, hand))
-        entry = (hand, held, sum(hand), reduce(or_, map(cat.role.__getitem__, held), 0))
+        parts = (held, sum(hand), reduce(or_, map(cat.role.__getitem__, held), 0))
         if len(known) >= HOLDINGS_LIMIT:
             known.clear()
-        known[hand] = entry
-    elif entry[0] is not hand:  # an equal hand: the entry must hold this one
-        entry = (hand, entry[1], entry[2], entry[3])
+        known[hand] = parts
+    entry = (hand, *parts)
     if len(memo) >= HANDS_LIMIT:
         memo.clear()
     memo[id(hand)] = entry

@@ -14,11 +14,12 @@ holds priority in a combat).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import compress
-from typing import Final, cast
+from typing import Final, Literal, cast
 
 from dieproof.reference.core import chance
 from dieproof.reference.core.errors import IllegalAction, InvalidAction
@@ -392,39 +393,30 @@ def _discard(state: NgoState, action: NgoAction) -> NgoState:
     return cards.play_own(state, action)
 
 
-def _queued(table: tuple[tuple[Pending], ...], player: int) -> tuple[Pending]:
-    """The one queued draw of ``player``, from a table built once per seat."""
-    if 0 <= player < len(table):
-        return table[player]
-    return (replace(table[0][0], player=player),)
+Purpose = Literal["hand", "level", "boss"]
 
 
-_LEVEL_DRAWS: Final = tuple(
-    (Pending(player=p, deck=Deck.LEVEL, purpose="level"),) for p in range(MAX_PLAYERS)
-)
-_BOSS_DRAWS: Final = tuple(
-    (Pending(player=p, deck=Deck.BOSS, purpose="boss"),) for p in range(MAX_PLAYERS)
-)
-_ITEM_TAKES: Final = tuple((Pending(player=p, deck=Deck.ITEM),) for p in range(MAX_PLAYERS))
-_LEVEL_TAKES: Final = tuple((Pending(player=p, deck=Deck.LEVEL),) for p in range(MAX_PLAYERS))
-"""Each seat's one queued draw for the Level, a Final Boss and a card taken, built once
-(a queued draw is an immutable value, shared between states)."""
+@functools.lru_cache(maxsize=64)
+def _queued(player: int, deck: Deck, purpose: Purpose = "hand") -> tuple[Pending]:
+    """The one queued draw ``Pending(player, deck, purpose)``, built once per seat, deck
+    and purpose (an immutable value, shared between states)."""
+    return (Pending(player=player, deck=deck, purpose=purpose),)
+
+
+_DECK_BOSS: Final = Deck.BOSS
 
 
 def _reveal(state: NgoState, action: NgoAction) -> NgoState:
-    return replace(state, draws=_queued(_LEVEL_DRAWS, state.active))
+    return replace(state, draws=_queued(state.active, _DECK_LEVEL, "level"))
 
 
 def _boss(state: NgoState, action: NgoAction) -> NgoState:
-    return replace(state, draws=_queued(_BOSS_DRAWS, state.active))
+    return replace(state, draws=_queued(state.active, _DECK_BOSS, "boss"))
 
 
 def _take(state: NgoState, action: NgoAction) -> NgoState:
     assert isinstance(action, Take)
-    if action.deck == "item":
-        draw = _queued(_ITEM_TAKES, state.active)
-    else:
-        draw = _queued(_LEVEL_TAKES, state.active)
+    draw = _queued(state.active, _DECK_ITEM if action.deck == "item" else _DECK_LEVEL)
     if state.step is _EASY:
         return _next_turn(state, draws=draw)
     return replace(state, draws=draw, step=_GHOST)
