@@ -119,7 +119,7 @@ def initial_state(config: NgoConfig) -> NgoState:
     n = config.players
     empty = (0,) * len(cat.cards)
     deal = tuple(
-        Pending(player=p, deck=deck)
+        _queued(p, deck)[0]
         for p in range(n)
         for deck in (_DECK_ITEM,) * START_ITEMS + (_DECK_LEVEL,) * START_LEVELS
     )
