@@ -72,7 +72,9 @@ EQUIPS: Final = 1
 SINGLE_USE: Final = 2
 CURSE: Final = 4
 ENEMY: Final = 8
-"""The bits of :attr:`Catalog.role`."""
+HELPS: Final = 16
+"""The bits of :attr:`Catalog.role`; :data:`HELPS`: a single-use item a player other
+than the fighter may play in the loop (a strength item, Strict Brawler, Solidaire)."""
 FIGHTS: Final = SINGLE_USE | CURSE | ENEMY
 """The roles the priority loop may play (:attr:`Catalog.fightable`)."""
 TURNS: Final = EQUIPS | SINGLE_USE | CURSE
@@ -126,7 +128,8 @@ class Catalog:
     role: tuple[int, ...]
     """Per card kind, what a listing does with it, as bits: :data:`EQUIPS` (goes on as
     equipment), :data:`SINGLE_USE` (a single-use item), :data:`CURSE` (a curse),
-    :data:`ENEMY` (an enemy, played only in a combat)."""
+    :data:`ENEMY` (an enemy, played only in a combat), :data:`HELPS` (a single-use item
+    another player than the fighter may play)."""
     equip_options: dict[tuple[tuple[int, ...], int], tuple[Equip, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -185,6 +188,15 @@ def _catalog(content: Content) -> Catalog:
             | (SINGLE_USE if c.kind is _KIND_SINGLE_USE else 0)
             | (CURSE if c.kind is _KIND_CURSE else 0)
             | (ENEMY if c.kind is _KIND_ENEMY else 0)
+            | (
+                HELPS
+                if c.kind is _KIND_SINGLE_USE
+                and (
+                    (c.effect is Effect.NONE and c.strength)
+                    or c.effect in (Effect.BRAWLER, Effect.SOLIDAIRE)
+                )
+                else 0
+            )
             for c in cards
         ),
     )

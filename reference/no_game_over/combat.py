@@ -21,6 +21,7 @@ from dieproof.reference.no_game_over.base import (
     DECKS,
     ENEMY,
     FIGHTS,
+    HELPS,
     SINGLE_USE,
     add_counts,
     block,
@@ -152,8 +153,12 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     _, held, _, roles = holding(cat, hand)
     if not roles & FIGHTS:
         return PASS_ONLY  # most hands in the loop: nothing to play but equipment
-    n = state.config.players
     mine = q == fight.fighter
+    if not mine and not roles & (HELPS | CURSE) and (fight.secondary >= 0 or not roles & ENEMY):
+        # Another player holding only items the fighter alone may play (and no enemy it
+        # may still add): nothing to play, without the walk (a third of the full listings).
+        return PASS_ONLY
+    n = state.config.players
     # A ghost may also help: its strength items for the fighter's side (NGO-A16).
     helper = not mine and state.lives[q] == 0
     uses: list[NgoAction] = []
