@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from functools import reduce
 from itertools import compress
-from operator import add
-from typing import Final
+from operator import add, or_
+from typing import Final, cast
 
 from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.no_game_over.content import DEFAULT_CONTENT
@@ -26,6 +27,28 @@ from dieproof.reference.no_game_over.types import (
     NgoState,
     Slot,
 )
+
+# The enum members the rules below test, bound once: a member read through its class
+# goes through the enum metaclass's attribute hook, about the cost of a function call.
+_BLOCK_ALL: Final = Block.ALL
+_BLOCK_DICE: Final = Block.DICE
+_BLOCK_NONE: Final = Block.NONE
+_DECK_ITEM: Final = Deck.ITEM
+_DECK_LEVEL: Final = Deck.LEVEL
+_EFFECT_CHEAT: Final = Effect.CHEAT
+_EFFECT_LOAD_GAME: Final = Effect.LOAD_GAME
+_EFFECT_SPATUNA: Final = Effect.SPATUNA
+_KIND_BOSS: Final = Kind.BOSS
+_KIND_CURSE: Final = Kind.CURSE
+_KIND_ENEMY: Final = Kind.ENEMY
+_KIND_EQUIPMENT: Final = Kind.EQUIPMENT
+_KIND_SINGLE_USE: Final = Kind.SINGLE_USE
+_SLOT_BODY: Final = Slot.BODY
+_SLOT_HAND: Final = Slot.HAND
+_SLOT_HEAD: Final = Slot.HEAD
+_SLOT_LEGS: Final = Slot.LEGS
+_SLOT_NONE: Final = Slot.NONE
+_SLOT_TWO_HANDS: Final = Slot.TWO_HANDS
 
 MEMO_LIMIT: Final = 1 << 15
 """Entries kept in each of a catalogue's memos; a full memo is emptied and refilled."""
@@ -49,15 +72,25 @@ EQUIPS: Final = 1
 SINGLE_USE: Final = 2
 CURSE: Final = 4
 ENEMY: Final = 8
-"""The bits of :attr:`Catalog.role`."""
+HELPS: Final = 16
+"""The bits of :attr:`Catalog.role`; :data:`HELPS`: a single-use item a player other
+than the fighter may play in the loop (a strength item, Strict Brawler, Solidaire)."""
+FIGHTS: Final = SINGLE_USE | CURSE | ENEMY
+"""The roles the priority loop may play (:attr:`Catalog.fightable`)."""
+TURNS: Final = EQUIPS | SINGLE_USE | CURSE
+"""The roles a turn's listing offers beyond discards and trades."""
 
 
-Holding = tuple[tuple[int, ...], tuple[int, ...], int, bool]
-"""A hand, the kinds it holds (in index order), how many cards, and whether any of them
-may be played in a combat's priority loop (see :func:`holding`)."""
+Holding = tuple[tuple[int, ...], tuple[int, ...], int, int]
+"""A hand, the kinds it holds (in index order), how many cards, and the roles of its
+kinds or-ed together (see :func:`holding`): ``roles & FIGHTS`` is whether the priority
+loop may play any of them, ``roles & TURNS`` whether a turn lists more than discards and
+trades."""
 
 HANDS_LIMIT: Final = 256
-"""Hands :func:`holding` remembers before it forgets them all."""
+"""Hands :func:`holding` remembers by identity before it forgets them all."""
+HOLDINGS_LIMIT: Final = 8192
+"""Hands :func:`holding` remembers by value before it forgets them all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,10 +123,13 @@ class Catalog:
     """Per card kind, its printed strength."""
     escapes: tuple[int, ...]
     """Per card kind, its change to the escape value."""
+    singles: tuple[tuple[int, ...], ...]
+    """Per card kind, the multiset of that one card (a combat's table when it starts)."""
     role: tuple[int, ...]
     """Per card kind, what a listing does with it, as bits: :data:`EQUIPS` (goes on as
     equipment), :data:`SINGLE_USE` (a single-use item), :data:`CURSE` (a curse),
-    :data:`ENEMY` (an enemy, played only in a combat)."""
+    :data:`ENEMY` (an enemy, played only in a combat), :data:`HELPS` (a single-use item
+    another player than the fighter may play)."""
     equip_options: dict[tuple[tuple[int, ...], int], tuple[Equip, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -103,6 +139,12 @@ class Catalog:
     listed. Bounded by :data:`MEMO_LIMIT`."""
     hands: dict[int, Holding] = field(default_factory=dict, compare=False, repr=False)
     """:func:`holding`'s answers by the identity of the hand (see there)."""
+    holdings: dict[tuple[int, ...], tuple[tuple[int, ...], int, int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """:func:`holding`'s answers by the hand's value: two thirds of the hands it has not
+    seen by identity are equal to one it has seen (a hand of one or two cards recurs), and
+    hashing a hand costs less than walking it. Bounded by :data:`HOLDINGS_LIMIT`."""
     casts: dict[tuple[int, int, tuple[int, ...], int, bool], tuple[Cast, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -131,24 +173,40 @@ def _catalog(content: Content) -> Catalog:
         deck_of=deck_of,
         kinds=tuple(range(len(cards))),
         fightable=tuple(c.kind in _FIGHTABLE for c in cards),
-        equippable=tuple(c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT for c in cards),
-        single_use=tuple(c.kind is Kind.SINGLE_USE for c in cards),
-        curse=tuple(c.kind is Kind.CURSE for c in cards),
-        load_game=tuple(c.effect is Effect.LOAD_GAME for c in cards),
-        spatuna=tuple(c.effect is Effect.SPATUNA for c in cards),
+        equippable=tuple(c.kind is _KIND_EQUIPMENT or c.effect is _EFFECT_CHEAT for c in cards),
+        single_use=tuple(c.kind is _KIND_SINGLE_USE for c in cards),
+        curse=tuple(c.kind is _KIND_CURSE for c in cards),
+        load_game=tuple(c.effect is _EFFECT_LOAD_GAME for c in cards),
+        spatuna=tuple(c.effect is _EFFECT_SPATUNA for c in cards),
         strengths=tuple(c.strength for c in cards),
         escapes=tuple(c.escape for c in cards),
+        singles=tuple(
+            tuple(1 if k == i else 0 for k in range(len(cards))) for i in range(len(cards))
+        ),
         role=tuple(
-            (EQUIPS if c.kind is Kind.EQUIPMENT or c.effect is Effect.CHEAT else 0)
-            | (SINGLE_USE if c.kind is Kind.SINGLE_USE else 0)
-            | (CURSE if c.kind is Kind.CURSE else 0)
-            | (ENEMY if c.kind is Kind.ENEMY else 0)
+            (EQUIPS if c.kind is _KIND_EQUIPMENT or c.effect is _EFFECT_CHEAT else 0)
+            | (SINGLE_USE if c.kind is _KIND_SINGLE_USE else 0)
+            | (CURSE if c.kind is _KIND_CURSE else 0)
+            | (ENEMY if c.kind is _KIND_ENEMY else 0)
+            | (
+                HELPS
+                if c.kind is _KIND_SINGLE_USE
+                and (
+                    (c.effect is Effect.NONE and c.strength)
+                    or c.effect in (Effect.BRAWLER, Effect.SOLIDAIRE)
+                )
+                else 0
+            )
             for c in cards
         ),
     )
 
 
-_LAST: list[object] = [None, None]
+DEFAULT_CATALOG: Final = _catalog(DEFAULT_CONTENT)
+"""The catalogue of dieproof's default cards (a configuration without content of its
+own), built once: most configurations use it, and the hot paths read it without a call."""
+
+_LAST: list[object] = [DEFAULT_CONTENT, DEFAULT_CATALOG]
 """The content last catalogued and its catalogue: states share their config's content
 object, so most calls are answered by one identity test instead of hashing the cards."""
 
@@ -157,18 +215,16 @@ def catalog(config: NgoConfig) -> Catalog:
     """The catalogue of ``config``'s cards (cached per content)."""
     content = config.content
     if content is None:
-        content = DEFAULT_CONTENT
+        return DEFAULT_CATALOG
     if _LAST[0] is content:
-        found = _LAST[1]
-        assert isinstance(found, Catalog)
-        return found
+        return cast("Catalog", _LAST[1])
     cat = _catalog(content)
     _LAST[0], _LAST[1] = content, cat
     return cat
 
 
 def holding(cat: Catalog, hand: tuple[int, ...]) -> Holding:
-    """``(hand, kinds held, cards held, any card for the priority loop)``, remembered by
+    """``(hand, kinds held, cards held, their roles or-ed)``, remembered by
     the hand's identity: a state built from another shares every hand that did not
     change, so the hands of a combat's players or of a turn are walked once, not at
     every decision (the entry holds the hand, so its identity is not reused while
@@ -177,12 +233,25 @@ def holding(cat: Catalog, hand: tuple[int, ...]) -> Holding:
     found = memo.get(id(hand))
     if found is not None and found[0] is hand:
         return found
-    held = tuple(compress(cat.kinds, hand))
-    entry = (hand, held, sum(hand), any(map(cat.fightable.__getitem__, held)))
+    known = cat.holdings
+    parts = known.get(hand)
+    if parts is None:
+        held = tuple(compress(cat.kinds, hand))
+        parts = (held, sum(hand), reduce(or_, map(cat.role.__getitem__, held), 0))
+        if len(known) >= HOLDINGS_LIMIT:
+            known.clear()
+        known[hand] = parts
+    entry = (hand, *parts)
     if len(memo) >= HANDS_LIMIT:
         memo.clear()
     memo[id(hand)] = entry
     return entry
+
+
+_VALIDATED: list[object] = [None]
+"""The content :func:`validate_config` last accepted: contents are immutable and every
+game of a configuration starts with this check, so a content accepted once is not walked
+again at each game (about 18 us, a tenth of a short game's steps)."""
 
 
 def validate_config(config: NgoConfig) -> None:
@@ -190,6 +259,8 @@ def validate_config(config: NgoConfig) -> None:
     duplicate name, an equipment without a body area, an empty Item or Level deck.
     Implements NGO-SETUP-1 and NGO-BOX-1."""
     content = content_of(config)
+    if content is _VALIDATED[0]:
+        return
     seen: set[str] = set()
     for card in content.cards:
         where = f"card {card.name!r}"
@@ -201,21 +272,22 @@ def validate_config(config: NgoConfig) -> None:
                 "NGO.CONTENT",
                 f"{where}: a {card.kind.value} card cannot be in the {card.deck.value} deck",
             )
-        if (card.kind is Kind.EQUIPMENT) != (
-            card.slot is not Slot.NONE
-        ) and card.effect is not Effect.CHEAT:
+        if (card.kind is _KIND_EQUIPMENT) != (
+            card.slot is not _SLOT_NONE
+        ) and card.effect is not _EFFECT_CHEAT:
             raise InvalidConfig(
                 "NGO.CONTENT", f"{where}: equipment needs a body area, and only equipment has one"
             )
-        if card.effect is Effect.CHEAT and card.kind is not Kind.SINGLE_USE:
+        if card.effect is _EFFECT_CHEAT and card.kind is not _KIND_SINGLE_USE:
             raise InvalidConfig("NGO.CONTENT", f"{where}: Cheat is an item of the Item deck")
-        if card.block is not Block.NONE and card.kind not in (Kind.ENEMY, Kind.BOSS):
+        if card.block is not _BLOCK_NONE and card.kind not in (_KIND_ENEMY, _KIND_BOSS):
             raise InvalidConfig("NGO.CONTENT", f"{where}: only enemies carry a cannot-escape icon")
-        if card.escape < 0 and card.kind is not Kind.CURSE:
+        if card.escape < 0 and card.kind is not _KIND_CURSE:
             raise InvalidConfig("NGO.CONTENT", f"{where}: only curses lower the escape value")
-    for deck in (Deck.ITEM, Deck.LEVEL):
+    for deck in (_DECK_ITEM, _DECK_LEVEL):
         if not any(c.deck is deck for c in content.cards):
             raise InvalidConfig("NGO.CONTENT", f"the {deck.value} deck has no cards")
+    _VALIDATED[0] = content
 
 
 # -- small tuple helpers ------------------------------------------------------------------
@@ -253,15 +325,15 @@ def overflow(cat: Catalog, equipped: tuple[int, ...]) -> int:
     head = body = legs = one = two = 0
     for index in equipped:
         slot = cat.cards[index].slot
-        if slot is Slot.HEAD:
+        if slot is _SLOT_HEAD:
             head += 1
-        elif slot is Slot.BODY:
+        elif slot is _SLOT_BODY:
             body += 1
-        elif slot is Slot.LEGS:
+        elif slot is _SLOT_LEGS:
             legs += 1
-        elif slot is Slot.HAND:
+        elif slot is _SLOT_HAND:
             one += 1
-        elif slot is Slot.TWO_HANDS:
+        elif slot is _SLOT_TWO_HANDS:
             two += 1
     extra = max(0, head - 1) + max(0, body - 1) + max(0, legs - 1)
     # The fewest hand cards to take off so that one-handed + 2 x two-handed <= 2.
@@ -275,7 +347,7 @@ def overflow(cat: Catalog, equipped: tuple[int, ...]) -> int:
 def cheats(cat: Catalog, equipped: tuple[int, ...]) -> int:
     """Cheat cards lying with the equipment: each allows one card beyond the slots.
     Implements NGO-CARD-6."""
-    return sum(1 for i in equipped if cat.cards[i].effect is Effect.CHEAT)
+    return sum(1 for i in equipped if cat.cards[i].effect is _EFFECT_CHEAT)
 
 
 def fits(cat: Catalog, equipped: tuple[int, ...]) -> bool:
@@ -316,7 +388,9 @@ def fighter_power(state: NgoState) -> int:
     assert combat is not None
     cat = catalog(state.config)
     base = strength(state, combat.fighter)
-    extra = combat.bonus + sum(strength(state, h) for h in combat.helpers)
+    extra = combat.bonus
+    if combat.helpers:
+        extra += sum(strength(state, h) for h in combat.helpers)
     if combat.allied >= 0:
         extra += cat.cards[combat.allied].strength
     factor = 1 << combat.doublings
@@ -357,6 +431,6 @@ def block(state: NgoState) -> Block:
     found = cat.cards[combat.main].block
     if combat.secondary >= 0:
         other = cat.cards[combat.secondary].block
-        if other is Block.ALL or (other is Block.DICE and found is Block.NONE):
+        if other is _BLOCK_ALL or (other is _BLOCK_DICE and found is _BLOCK_NONE):
             found = other
     return found

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement, compress
+from operator import or_
 from typing import Final
 
 from dieproof.reference.core.errors import IllegalAction
@@ -20,7 +21,9 @@ from dieproof.reference.no_game_over.base import (
     EQUIPS,
     MEMO_LIMIT,
     SINGLE_USE,
+    TURNS,
     Catalog,
+    Holding,
     bump,
     catalog,
     cheats,
@@ -55,6 +58,29 @@ from dieproof.reference.no_game_over.types import (
     Use,
 )
 
+# The enum members the rules below test, bound once: a member read through its class
+# goes through the enum metaclass's attribute hook, about the cost of a function call.
+_EFFECT_CANCEL: Final = Effect.CANCEL
+_EFFECT_CHEAT: Final = Effect.CHEAT
+_EFFECT_ESCAPE_CURSE: Final = Effect.ESCAPE_CURSE
+_EFFECT_FRUITTY: Final = Effect.FRUITTY
+_EFFECT_GERBY: Final = Effect.GERBY
+_EFFECT_KOOKOOMARI: Final = Effect.KOOKOOMARI
+_EFFECT_LOAD_GAME: Final = Effect.LOAD_GAME
+_EFFECT_LOSE_LIFE: Final = Effect.LOSE_LIFE
+_EFFECT_MOBSTER: Final = Effect.MOBSTER
+_EFFECT_NONE: Final = Effect.NONE
+_EFFECT_PRINCESS: Final = Effect.PRINCESS
+_EFFECT_RINGS: Final = Effect.RINGS
+_EFFECT_SPATUNA: Final = Effect.SPATUNA
+_EFFECT_STEAL: Final = Effect.STEAL
+_EFFECT_WARCIO: Final = Effect.WARCIO
+_KIND_ENEMY: Final = Kind.ENEMY
+_STEP_END: Final = Step.END
+_STEP_GHOST_DRAW: Final = Step.GHOST_DRAW
+_STEP_OVER: Final = Step.OVER
+_STEP_PREPARE: Final = Step.PREPARE
+
 _OUTSIDE_EFFECTS: Final = frozenset({Effect.RINGS, Effect.MOBSTER, Effect.STEAL})
 """Items with text a player uses on themselves outside a combat (NGO-A10)."""
 
@@ -71,7 +97,7 @@ def may_face_boss(state: NgoState, player: int) -> bool:
     """Six lives, in the turn, at the Level (so with at most five cards in hand), and a
     Final Boss card to draw. Implements NGO-BOSS-1."""
     return (
-        state.step is Step.PREPARE
+        state.step is _STEP_PREPARE
         and state.lives[player] == MAX_LIVES
         and hand_size(state, player) <= HAND_LIMIT
         and bool(sum(state.decks[2]) or sum(state.discards[2]))
@@ -94,37 +120,42 @@ def may_gain(state: NgoState, player: int) -> bool:
 # -- the listings -----------------------------------------------------------------------------
 
 
-def hand_actions(state: NgoState, player: int, *, ghost: bool = False) -> list[NgoAction]:
+def hand_actions(
+    state: NgoState, player: int, *, ghost: bool = False, known: Holding | None = None
+) -> list[NgoAction]:
     """What a turn offers from the hand, in the contract's order: equipment changes,
     discards, trades, the player's own single-use items, curses (a ghost: discards and
     curses). The hand's kinds are picked out once (``compress``, in C) and sorted by
-    their role in the catalogue. Implements NGO-EQUIP-1, NGO-EQUIP-2, NGO-TURN-3,
-    NGO-TURN-4, NGO-CARD-3, NGO-CARD-8, NGO-CARD-10, NGO-CARD-11, NGO-CURSE-1,
-    NGO-GHOST-3 and NGO-LIFE-3."""
+    their role in the catalogue; a hand without equipment, single-use items or curses
+    (about half the turns' listings) skips that walk. ``known``: the hand's
+    :func:`holding`, when the caller has it. Implements NGO-EQUIP-1, NGO-EQUIP-2,
+    NGO-TURN-3, NGO-TURN-4, NGO-CARD-3, NGO-CARD-8, NGO-CARD-10, NGO-CARD-11,
+    NGO-CURSE-1, NGO-GHOST-3 and NGO-LIFE-3."""
     cat = catalog(state.config)
     hand = state.hands[player]
     found: list[NgoAction] = []
     items: list[int] = []
     curses: list[int] = []
-    _, held, size, _ = holding(cat, hand)
-    role = cat.role
-    worn = state.equipment[player]
-    memo = cat.equip_options
-    for card in held:
-        bits = role[card]
-        if not bits:
-            continue
-        if bits & EQUIPS and not ghost:
-            options = memo.get((worn, card))
-            if options is None:
-                if len(memo) >= MEMO_LIMIT:
-                    memo.clear()
-                options = memo[worn, card] = equip_actions(cat, worn, card)
-            found.extend(options)
-        if bits & SINGLE_USE:
-            items.append(card)
-        elif bits & CURSE:
-            curses.append(card)
+    _, held, size, roles = holding(cat, hand) if known is None else known
+    if roles & TURNS:
+        role = cat.role
+        worn = state.equipment[player]
+        memo = cat.equip_options
+        for card in held:
+            bits = role[card]
+            if not bits & TURNS:
+                continue
+            if bits & EQUIPS and not ghost:
+                options = memo.get((worn, card))
+                if options is None:
+                    if len(memo) >= MEMO_LIMIT:
+                        memo.clear()
+                    options = memo[worn, card] = equip_actions(cat, worn, card)
+                found.extend(options)
+            if bits & SINGLE_USE:
+                items.append(card)
+            elif bits & CURSE:
+                curses.append(card)
     found.extend(discard_actions(state, hand, size))
     if not ghost:
         if size >= TRADE_CARDS and state.lives[player] < TRADE_BELOW and state.combat is None:
@@ -205,19 +236,17 @@ def _own_item(state: NgoState, player: int, card: int, entry: Card) -> list[NgoA
     hand = state.hands[player]
     found: list[NgoAction] = []
     effect = entry.effect
-    if entry.lives and effect is Effect.NONE and may_gain(state, player):
+    if entry.lives and effect is _EFFECT_NONE and may_gain(state, player):
         found.append(USES[card])
-    elif effect is Effect.RINGS and may_gain(state, player):
+    elif effect is _EFFECT_RINGS and may_gain(state, player):
         found.extend(ring_actions(hand, card))
-    elif effect is Effect.CANCEL:
+    elif effect is _EFFECT_CANCEL:
         found.extend(cancel_actions(state, player, card))
-    elif effect is Effect.MOBSTER:
-        found.extend(
-            Use(card=card, pick=c)
-            for c in range(len(hand))
-            if state.discards[0][c] or state.discards[1][c]
-        )
-    elif effect is Effect.STEAL:
+    elif effect is _EFFECT_MOBSTER:
+        # The kinds in either discard pile, in index order, picked out in C.
+        piles = map(or_, state.discards[0], state.discards[1])
+        found.extend(Use(card=card, pick=c) for c in compress(range(len(hand)), piles))
+    elif effect is _EFFECT_STEAL:
         for target in range(state.config.players):
             if target == player:
                 continue
@@ -237,7 +266,10 @@ def cancel_actions(state: NgoState, player: int, card: int) -> list[NgoAction]:
 
 def ring_actions(hand: tuple[int, ...], card: int) -> list[NgoAction]:
     """Zoomic Rings with each other card of the hand (the same kind needs two copies)."""
-    return [Use(card=card, pick=o) for o, n in enumerate(hand) if n > (1 if o == card else 0)]
+    # The kinds held, in index order, picked out in C; the ring itself needs a second copy.
+    return [
+        Use(card=card, pick=o) for o in compress(range(len(hand)), hand) if o != card or hand[o] > 1
+    ]
 
 
 def cast_actions(state: NgoState, cat: Catalog, player: int, card: int) -> tuple[Cast, ...]:
@@ -272,9 +304,9 @@ def may_curse(state: NgoState, card: int, caster: int, target: int) -> bool:
     if target == caster or state.lives[target] == 0:
         return False
     effect = catalog(state.config).cards[card].effect
-    if effect is Effect.LOSE_LIFE and state.lives[target] < 2:
+    if effect is _EFFECT_LOSE_LIFE and state.lives[target] < 2:
         return False
-    if effect is Effect.PRINCESS:
+    if effect is _EFFECT_PRINCESS:
         fight = state.combat
         return fight is not None and not fight.boss and fight.fighter == target
     return True
@@ -291,7 +323,7 @@ def owed_actions(state: NgoState) -> tuple[NgoAction, ...]:
     worn = sorted(set(state.equipment[p]))
     if owed.what == "equipment":
         return tuple(DiscardEquipment(card=c) for c in worn)
-    return tuple(Unequip(card=c) for c in worn if cat.cards[c].effect is not Effect.CHEAT)
+    return tuple(Unequip(card=c) for c in worn if cat.cards[c].effect is not _EFFECT_CHEAT)
 
 
 # -- the player's own actions -------------------------------------------------------------
@@ -339,19 +371,19 @@ def use_own(state: NgoState, player: int, action: Use) -> NgoState:
     Implements NGO-CARD-3, NGO-CARD-8, NGO-CARD-10 and NGO-CARD-11."""
     cat = catalog(state.config)
     entry = cat.cards[action.card]
-    if entry.effect is Effect.MOBSTER:
+    if entry.effect is _EFFECT_MOBSTER:
         # The card is taken before the Mobster joins the pile, so never itself.
         d = cat.deck_of[action.pick]
         state = _put_discard(state, d, bump(state.discards[d], action.pick, -1))
         state = discard_from_hand(state, player, action.card)
         return receive(state, player, action.pick)
     state = discard_from_hand(state, player, action.card)
-    if entry.effect is Effect.CANCEL:
+    if entry.effect is _EFFECT_CANCEL:
         return cancel(state, player, action.pick)
-    if entry.effect is Effect.RINGS:
+    if entry.effect is _EFFECT_RINGS:
         state = discard_from_hand(state, player, action.pick)
         return gain(state, player, 1)
-    if entry.effect is Effect.STEAL:
+    if entry.effect is _EFFECT_STEAL:
         if action.pick < 0:
             return replace(state, snatch=(player, action.target))
         worn = list(state.equipment[action.target])
@@ -405,32 +437,30 @@ def curse(state: NgoState, card: int, target: int, caster: int) -> NgoState:
     discarded, except a non-instant curse, which lies beside the target's equipment until
     after their next combat, and a Princess of Bersia, which joins the combat.
     Implements NGO-CURSE-1 to NGO-CURSE-9."""
-    from dieproof.reference.no_game_over import combat  # the combat imports this module
-
     cat = catalog(state.config)
     effect = cat.cards[card].effect
-    if effect in (Effect.SPATUNA, Effect.ESCAPE_CURSE):
+    if effect in (_EFFECT_SPATUNA, _EFFECT_ESCAPE_CURSE):
         return replace(
             state,
             afflictions=_put_worn_in(
                 state.afflictions, target, tuple(sorted((*state.afflictions[target], card)))
             ),
         )
-    if effect is Effect.PRINCESS:
+    if effect is _EFFECT_PRINCESS:
         return combat.princess(state, card)
     state = discard_card(state, card)
-    if effect is Effect.LOSE_LIFE:
+    if effect is _EFFECT_LOSE_LIFE:
         return lose_life(state, target)
-    if effect is Effect.WARCIO and state.equipment[target]:
+    if effect is _EFFECT_WARCIO and state.equipment[target]:
         return replace(state, owed=(*state.owed, Owed(player=target, what="equipment")))
-    if effect is Effect.KOOKOOMARI and hand_size(state, target):
+    if effect is _EFFECT_KOOKOOMARI and hand_size(state, target):
         count = min(2, hand_size(state, target))
         return replace(state, owed=(*state.owed, Owed(player=target, what="hand", count=count)))
-    if effect is Effect.GERBY:
+    if effect is _EFFECT_GERBY:
         for worn in state.equipment[target]:
             state = discard_card(state, worn)
         return replace(state, equipment=_put_worn(state, target, ()))
-    if effect is Effect.FRUITTY:
+    if effect is _EFFECT_FRUITTY:
         n = state.config.players
         start = max(state.active, 0)
         owed = list(state.owed)
@@ -445,14 +475,12 @@ def curse(state: NgoState, card: int, target: int, caster: int) -> NgoState:
 def reveal_level(state: NgoState, card: int) -> NgoState:
     """The turn's Level card: an enemy starts a combat, a curse hits the active player
     (Princess of Bersia as an enemy as strong as they are). Implements NGO-TURN-5."""
-    from dieproof.reference.no_game_over import combat
-
     entry = catalog(state.config).cards[card]
-    if entry.kind is Kind.ENEMY:
+    if entry.kind is _KIND_ENEMY:
         return combat.start(state, card)
-    if entry.effect is Effect.PRINCESS:
+    if entry.effect is _EFFECT_PRINCESS:
         return combat.start(state, card, main_strength=strength(state, state.active))
-    state = replace(state, step=Step.END)
+    state = replace(state, step=_STEP_END)
     return curse(state, card, state.active, -1)
 
 
@@ -553,15 +581,15 @@ def become_ghost(state: NgoState, player: int) -> NgoState:
             reason=f"player {alive[0]} is the last player with lives",
             rule="NGO-VICTORY-2",
         )
-        return replace(state, result=won, step=Step.OVER)
-    return replace(state, step=Step.GHOST_DRAW)
+        return replace(state, result=won, step=_STEP_OVER)
+    return replace(state, step=_STEP_GHOST_DRAW)
 
 
 def receive(state: NgoState, player: int, card: int) -> NgoState:
     """A card comes into a hand; Load Game is used at once instead: discarded, and every
     ghost comes back with one life and its cards. Implements NGO-GHOST-4 and NGO-CARD-2."""
     cat = catalog(state.config)
-    if cat.cards[card].effect is Effect.LOAD_GAME:
+    if cat.cards[card].effect is _EFFECT_LOAD_GAME:
         state = discard_card(state, card)
         if 0 not in state.lives:
             return state
@@ -610,3 +638,7 @@ def _put_worn_in(
 
 
 __all__ = ["DECKS"]
+
+# The combat imports this module; imported last, once this module's names exist (an
+# import inside the functions that need it ran at every call: a Level revealed, every curse).
+from dieproof.reference.no_game_over import combat  # noqa: E402

@@ -20,6 +20,8 @@ from dieproof.reference.no_game_over.base import (
     CURSE,
     DECKS,
     ENEMY,
+    FIGHTS,
+    HELPS,
     SINGLE_USE,
     add_counts,
     block,
@@ -34,6 +36,7 @@ from dieproof.reference.no_game_over.cards import USES
 from dieproof.reference.no_game_over.types import (
     MAX_KINDS,
     MAX_LIVES,
+    MAX_PLAYERS,
     Block,
     Cast,
     Combat,
@@ -52,6 +55,32 @@ from dieproof.reference.no_game_over.types import (
     Use,
 )
 
+# The enum members the rules below test, bound once: a member read through its class
+# goes through the enum metaclass's attribute hook, about the cost of a function call.
+_BLOCK_ALL: Final = Block.ALL
+_BLOCK_NONE: Final = Block.NONE
+_DECK_ITEM: Final = Deck.ITEM
+_DECK_LEVEL: Final = Deck.LEVEL
+_EFFECT_BRAWLER: Final = Effect.BRAWLER
+_EFFECT_CANCEL: Final = Effect.CANCEL
+_EFFECT_ESCAPE: Final = Effect.ESCAPE
+_EFFECT_FRENZY: Final = Effect.FRENZY
+_EFFECT_LACKEYS: Final = Effect.LACKEYS
+_EFFECT_RINGS: Final = Effect.RINGS
+_EFFECT_SOLIDAIRE: Final = Effect.SOLIDAIRE
+_EFFECT_THYME: Final = Effect.THYME
+_KIND_BOSS: Final = Kind.BOSS
+_ROLL_BRAWLER_AGAINST: Final = Roll.BRAWLER_AGAINST
+_ROLL_BRAWLER_FOR: Final = Roll.BRAWLER_FOR
+_ROLL_ESCAPE: Final = Roll.ESCAPE
+_ROLL_NONE: Final = Roll.NONE
+_STEP_COMBAT: Final = Step.COMBAT
+_STEP_END: Final = Step.END
+_STEP_ESCAPE: Final = Step.ESCAPE
+_STEP_OVER: Final = Step.OVER
+_STEP_PREPARE: Final = Step.PREPARE
+_STEP_REWARD: Final = Step.REWARD
+
 
 def start(
     state: NgoState, card: int, *, boss: bool = False, main_strength: int | None = None
@@ -60,7 +89,7 @@ def start(
     Final Boss); priority goes to the fighter. Implements NGO-TURN-5 and NGO-COMBAT-5."""
     cat = catalog(state.config)
     p = state.active
-    table = bump((0,) * len(cat.cards), card, 1)
+    table = cat.singles[card]
     fight = Combat(
         fighter=p,
         main=card,
@@ -69,7 +98,7 @@ def start(
         table=table,
         priority=p,
     )
-    return replace(state, combat=fight, step=Step.COMBAT)
+    return replace(state, combat=fight, step=_STEP_COMBAT)
 
 
 def eligible(state: NgoState) -> tuple[int, ...]:
@@ -80,23 +109,32 @@ def eligible(state: NgoState) -> tuple[int, ...]:
     return _loop(fight.fighter, state.config.players, fight.boss)[0]
 
 
-def _loop(fighter: int, n: int, boss: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The loop's order and, by seat, the seat priority passes to next (-1: a seat that
-    does not play), built once per (fighter, players, boss)."""
-    key = (fighter, n, boss)
-    found = LOOPS.get(key)
-    if found is None:
-        order = (fighter,) if boss else tuple((fighter + k) % n for k in range(n))
-        after = [-1] * n
-        for i, seat in enumerate(order):
-            after[seat] = order[(i + 1) % len(order)]
-        found = LOOPS[key] = (order, tuple(after))
-    return found
+Loop = tuple[tuple[int, ...], tuple[int, ...], int]
+"""A priority loop's order of seats, by seat the seat priority passes to next (-1: a seat
+that does not play), and how many seats play."""
 
 
-LOOPS: dict[tuple[int, int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-""":func:`_loop`'s orders and next seats, built once per (fighter, players, boss): at most
-72."""
+def _build_loop(fighter: int, n: int, boss: bool) -> Loop:
+    order = (fighter,) if boss else tuple((fighter + k) % n for k in range(n))
+    after = [-1] * n
+    for i, seat in enumerate(order):
+        after[seat] = order[(i + 1) % len(order)]
+    return (order, tuple(after), len(order))
+
+
+SEATS: Final = tuple(
+    tuple(tuple(_build_loop(f, n, boss) for f in range(n)) for boss in (False, True))
+    for n in range(MAX_PLAYERS + 1)
+)
+"""``SEATS[players][boss][fighter]``: every loop of a supported player count, built once
+and read by three indexings (no key to build and hash on each pass)."""
+
+
+def _loop(fighter: int, n: int, boss: bool) -> Loop:
+    """The loop of ``fighter`` at ``n`` players (a Final Boss fight: the fighter alone)."""
+    if 0 <= fighter < n <= MAX_PLAYERS:
+        return SEATS[n][boss][fighter]
+    return _build_loop(fighter, n, boss)
 
 
 def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
@@ -112,11 +150,15 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
     q = fight.priority
     cat = catalog(state.config)
     hand = state.hands[q]
-    _, held, _, fightable = holding(cat, hand)
-    if not fightable:
+    _, held, _, roles = holding(cat, hand)
+    if not roles & FIGHTS:
         return PASS_ONLY  # most hands in the loop: nothing to play but equipment
-    n = state.config.players
     mine = q == fight.fighter
+    if not mine and not roles & (HELPS | CURSE) and (fight.secondary >= 0 or not roles & ENEMY):
+        # Another player holding only items the fighter alone may play (and no enemy it
+        # may still add): nothing to play, without the walk (a third of the full listings).
+        return PASS_ONLY
+    n = state.config.players
     # A ghost may also help: its strength items for the fighter's side (NGO-A16).
     helper = not mine and state.lives[q] == 0
     uses: list[NgoAction] = []
@@ -129,33 +171,33 @@ def priority_actions(state: NgoState) -> tuple[NgoAction, ...]:
         if bits & SINGLE_USE:
             entry = cat.cards[card]
             effect = entry.effect
-            if (effect is _PLAIN and entry.strength) or effect is Effect.BRAWLER:
+            if (effect is _PLAIN and entry.strength) or effect is _EFFECT_BRAWLER:
                 uses.append(USES[card])
                 if helper:
                     uses.append(Use(card=card, target=fight.fighter))
-            elif effect is Effect.SOLIDAIRE:
+            elif effect is _EFFECT_SOLIDAIRE:
                 uses.extend(Use(card=card, pick=e) for e in held if role[e] & ENEMY)
             elif not mine:
                 continue
             elif (
                 effect is _PLAIN and entry.lives and cards.may_gain(state, q)
-            ) or effect is Effect.LACKEYS:
+            ) or effect is _EFFECT_LACKEYS:
                 uses.append(USES[card])
-            elif effect is Effect.THYME:
+            elif effect is _EFFECT_THYME:
                 uses.extend(
                     Use(card=card, target=t)
                     for t in range(n)
                     if t != q and state.lives[t] > 0 and t not in fight.helpers
                 )
-            elif effect is Effect.FRENZY and not fight.boss:
+            elif effect is _EFFECT_FRENZY and not fight.boss:
                 uses.extend(
                     Use(card=card, target=t) for t in range(n) if t != q and state.lives[t] > 0
                 )
-            elif effect is Effect.ESCAPE and block(state) is not Block.ALL:
+            elif effect is _EFFECT_ESCAPE and block(state) is not _BLOCK_ALL:
                 uses.append(USES[card])
-            elif effect is Effect.CANCEL:
+            elif effect is _EFFECT_CANCEL:
                 uses.extend(cards.cancel_actions(state, q, card))
-            elif effect is Effect.RINGS and cards.may_gain(state, q):
+            elif effect is _EFFECT_RINGS and cards.may_gain(state, q):
                 uses.extend(cards.ring_actions(hand, card))
         elif bits & CURSE:
             casts.extend(cards.cast_actions(state, cat, q, card))
@@ -178,9 +220,8 @@ def pass_priority(state: NgoState, _action: NgoAction | None = None) -> NgoState
     action with the state). Implements NGO-COMBAT-5."""
     fight = state.combat
     assert fight is not None
-    found = LOOPS.get((fight.fighter, state.config.players, fight.boss))
-    order, after = found or _loop(fight.fighter, state.config.players, fight.boss)
-    if fight.passes + 1 >= len(order):
+    _, after, size = _loop(fight.fighter, state.config.players, fight.boss)
+    if fight.passes + 1 >= size:
         return _resolve(state)
     return replace(
         state, combat=replace(fight, passes=fight.passes + 1, priority=after[fight.priority])
@@ -200,7 +241,7 @@ def play(state: NgoState, action: NgoAction) -> NgoState:
     elif isinstance(action, Enemy):
         state = _enemy(state, q, action.card)
     fight = state.combat
-    if state.step is not Step.COMBAT or fight is None or fight.priority != q:
+    if state.step is not _STEP_COMBAT or fight is None or fight.priority != q:
         return state  # the combat ended (an escape card) or moved (Final Frenzy)
     after = _loop(fight.fighter, state.config.players, fight.boss)[1]
     return replace(state, combat=replace(fight, passes=0, priority=after[q]))
@@ -218,13 +259,13 @@ def _use(state: NgoState, q: int, action: Use) -> NgoState:
     mine = fight.fighter in (q, action.target)
     state = cards.discard_from_hand(state, q, action.card)
     effect = entry.effect
-    if effect is Effect.NONE and entry.strength:
+    if effect is _PLAIN and entry.strength:
         if mine:
             return _set(state, bonus=fight.bonus + entry.strength)
         return _set(state, harm=fight.harm + entry.strength)
-    if effect is Effect.BRAWLER:
-        return replace(state, roll=Roll.BRAWLER_FOR if mine else Roll.BRAWLER_AGAINST)
-    if effect is Effect.SOLIDAIRE:
+    if effect is _EFFECT_BRAWLER:
+        return replace(state, roll=_ROLL_BRAWLER_FOR if mine else _ROLL_BRAWLER_AGAINST)
+    if effect is _EFFECT_SOLIDAIRE:
         hand = bump(state.hands[q], action.pick, -1)
         hands = (*state.hands[:q], hand, *state.hands[q + 1 :])
         fight = replace(
@@ -237,11 +278,11 @@ def _use(state: NgoState, q: int, action: Use) -> NgoState:
             table=bump(fight.table, action.pick, 1),
         )
         return replace(state, hands=hands, combat=fight)
-    if effect is Effect.LACKEYS:
+    if effect is _EFFECT_LACKEYS:
         return _set(state, doublings=fight.doublings + 1)
-    if effect is Effect.THYME:
+    if effect is _EFFECT_THYME:
         return replace(state, combat=replace(fight, helpers=(*fight.helpers, action.target)))
-    if effect is Effect.FRENZY:
+    if effect is _EFFECT_FRENZY:
         moved = replace(
             fight,
             fighter=action.target,
@@ -253,11 +294,11 @@ def _use(state: NgoState, q: int, action: Use) -> NgoState:
             passes=0,
         )
         return replace(state, combat=moved)
-    if effect is Effect.ESCAPE:
-        return _end(state, Step.END)
-    if effect is Effect.CANCEL:
+    if effect is _EFFECT_ESCAPE:
+        return _end(state, _STEP_END)
+    if effect is _EFFECT_CANCEL:
         return cards.cancel(state, q, action.pick)
-    if effect is Effect.RINGS:
+    if effect is _EFFECT_RINGS:
         state = cards.discard_from_hand(state, q, action.pick)
         return cards.gain(state, q, 1)
     return cards.gain(state, q, entry.lives)
@@ -308,9 +349,9 @@ def _resolve(state: NgoState) -> NgoState:
     if fighter_power(state) > enemy_power(state):
         return _win(state)
     icon = block(state)
-    if icon is not Block.NONE or escape_value(state, fight.fighter) < 1:
+    if icon is not _BLOCK_NONE or escape_value(state, fight.fighter) < 1:
         return _lose(state)
-    return replace(state, step=Step.ESCAPE)
+    return replace(state, step=_STEP_ESCAPE)
 
 
 def rewards_due(state: NgoState) -> int:
@@ -335,14 +376,14 @@ def _win(state: NgoState) -> NgoState:
     cat = catalog(state.config)
     lives = min(MAX_LIVES, state.lives[f] + 1)
     state = replace(state, lives=(*state.lives[:f], lives, *state.lives[f + 1 :]))
-    if fight.boss and cat.cards[fight.main].kind is Kind.BOSS:
+    if fight.boss and cat.cards[fight.main].kind is _KIND_BOSS:
         won = Result(winners=(f,), reason=f"player {f} defeated a Final Boss", rule="NGO-VICTORY-1")
-        return replace(state, result=won, step=Step.OVER)
+        return replace(state, result=won, step=_STEP_OVER)
     if f == state.active:
         state = replace(state, rewarded=True)
     if rewards_due(state):
-        return replace(state, step=Step.REWARD)
-    return _end(state, Step.END)
+        return replace(state, step=_STEP_REWARD)
+    return _end(state, _STEP_END)
 
 
 def take_rewards(state: NgoState, action: Rewards) -> NgoState:
@@ -353,15 +394,15 @@ def take_rewards(state: NgoState, action: Rewards) -> NgoState:
     due = rewards_due(state)
     f = fight.fighter
     draws = tuple(
-        Pending(player=f, deck=Deck.ITEM if k < action.items else Deck.LEVEL) for k in range(due)
+        Pending(player=f, deck=_DECK_ITEM if k < action.items else _DECK_LEVEL) for k in range(due)
     )
-    return _end(replace(state, draws=(*state.draws, *draws)), Step.END)
+    return _end(replace(state, draws=(*state.draws, *draws)), _STEP_END)
 
 
 def escape_choice(state: NgoState, action: NgoAction) -> NgoState:
     """Roll to flee, or take the loss. Implements NGO-ESCAPE-2."""
     if isinstance(action, Flee):
-        return replace(state, roll=Roll.ESCAPE)
+        return replace(state, roll=_ROLL_ESCAPE)
     return _lose(state)
 
 
@@ -371,13 +412,13 @@ def rolled(state: NgoState, value: int) -> NgoState:
     fight = state.combat
     assert fight is not None
     kind = state.roll
-    state = replace(state, roll=Roll.NONE)
-    if kind is Roll.BRAWLER_FOR:
+    state = replace(state, roll=_ROLL_NONE)
+    if kind is _ROLL_BRAWLER_FOR:
         return _set(state, bonus=fight.bonus + 2 * value)
-    if kind is Roll.BRAWLER_AGAINST:
+    if kind is _ROLL_BRAWLER_AGAINST:
         return _set(state, harm=fight.harm + 2 * value)
     if value <= escape_value(state, fight.fighter):
-        return _end(state, Step.END)
+        return _end(state, _STEP_END)
     return _lose(state)
 
 
@@ -386,7 +427,7 @@ def _lose(state: NgoState) -> NgoState:
     own turn). Implements NGO-ESCAPE-2 and NGO-LIFE-3."""
     fight = state.combat
     assert fight is not None
-    state = _end(state, Step.END)
+    state = _end(state, _STEP_END)
     return cards.lose_life(state, fight.fighter)
 
 
@@ -411,8 +452,8 @@ def _end(state: NgoState, step: Step) -> NgoState:
     afflictions = (*state.afflictions[:f], (), *state.afflictions[f + 1 :])
     draws = state.draws
     if fight.boss and state.result is None and state.config.readings.after_boss == "level":
-        draws = (*draws, Pending(player=state.active, deck=Deck.LEVEL, purpose="level"))
-        step = Step.PREPARE
+        draws = (*draws, Pending(player=state.active, deck=_DECK_LEVEL, purpose="level"))
+        step = _STEP_PREPARE
     return replace(
         state,
         combat=None,

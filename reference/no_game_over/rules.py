@@ -14,11 +14,12 @@ holds priority in a combat).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import compress
-from typing import Final, cast
+from typing import Final, Literal, cast
 
 from dieproof.reference.core import chance
 from dieproof.reference.core.errors import IllegalAction, InvalidAction
@@ -26,8 +27,9 @@ from dieproof.reference.core.types import CHANCE, TERMINAL, Result, replace
 from dieproof.reference.no_game_over import cards, combat
 from dieproof.reference.no_game_over.base import (
     DECK_INDEX,
+    DEFAULT_CATALOG,
+    FIGHTS,
     add_counts,
-    bump,
     catalog,
     holding,
     put,
@@ -37,6 +39,7 @@ from dieproof.reference.no_game_over.types import (
     DIE_FACES,
     HAND_LIMIT,
     MAX_KINDS,
+    MAX_PLAYERS,
     START_ITEMS,
     START_LEVELS,
     START_LIVES,
@@ -68,6 +71,11 @@ from dieproof.reference.no_game_over.types import (
     Unequip,
     Use,
 )
+
+# The enum members the rules below test, bound once: a member read through its class
+# goes through the enum metaclass's attribute hook, about the cost of a function call.
+_DECK_ITEM: Final = Deck.ITEM
+_DECK_LEVEL: Final = Deck.LEVEL
 
 __all__ = [
     "apply",
@@ -111,13 +119,13 @@ def initial_state(config: NgoConfig) -> NgoState:
     n = config.players
     empty = (0,) * len(cat.cards)
     deal = tuple(
-        Pending(player=p, deck=deck)
+        _queued(p, deck)[0]
         for p in range(n)
-        for deck in (Deck.ITEM,) * START_ITEMS + (Deck.LEVEL,) * START_LEVELS
+        for deck in (_DECK_ITEM,) * START_ITEMS + (_DECK_LEVEL,) * START_LEVELS
     )
     return NgoState(
         config=config,
-        step=Step.DEAL,
+        step=_DEAL,
         lives=(START_LIVES,) * n,
         hands=(empty,) * n,
         equipment=((),) * n,
@@ -134,6 +142,12 @@ def initial_state(config: NgoConfig) -> NgoState:
 # -- the node queries -----------------------------------------------------------------------
 
 
+_DECIDES: list[object] = [None]
+"""The state :func:`to_move` last found a decision node (neither finished nor chance):
+:func:`legal_actions`, which a caller asks next, skips those tests for it (states are
+immutable, so the identity of the state is enough; holding it keeps the id unused)."""
+
+
 def to_move(state: NgoState) -> int:
     """A seat, :data:`CHANCE` or :data:`TERMINAL` (the order in the module docstring)."""
     if state.result is not None:
@@ -141,6 +155,7 @@ def to_move(state: NgoState) -> int:
     step = state.step
     if state.draws or state.roll is not _NO_ROLL or state.snatch[0] >= 0 or step is _ROLL_OFF:
         return CHANCE
+    _DECIDES[0] = state
     if state.owed:
         return state.owed[0].player
     fight = state.combat
@@ -162,7 +177,7 @@ def chance_outcomes(state: NgoState) -> tuple[tuple[NgoAction, Fraction], ...]:
         pending = state.draws[0]
         pile = state.decks[DECK_INDEX[pending.deck]]
         return _weighted(pile, Draw)
-    if state.roll is not Roll.NONE or state.step is Step.ROLL_OFF:
+    if state.roll is not _NO_ROLL or state.step is _ROLL_OFF:
         return _DIE
     if state.snatch[0] >= 0:
         return _weighted(state.hands[state.snatch[1]], Snatch)
@@ -202,9 +217,10 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
     oracle contract)."""
     if _LEGAL[0] is state:
         return _LEGAL[1]  # type: ignore[return-value]
-    # A finished game or a chance node (to_move's first tests, inline): no decisions.
+    # A finished game or a chance node (to_move's first tests, inline, unless to_move has
+    # just found this state a decision node): no decisions.
     step = state.step
-    if (
+    if _DECIDES[0] is not state and (
         state.result is not None
         or state.draws
         or state.roll is not _NO_ROLL
@@ -218,8 +234,9 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
         # The priority loop, most listings: a hand already known to hold nothing to play
         # (base.holding) passes, without the loop's listing.
         hand = state.hands[state.combat.priority]
-        known = catalog(state.config).hands.get(id(hand))
-        if known is not None and known[0] is hand and not known[3]:
+        cat = DEFAULT_CATALOG if state.config.content is None else catalog(state.config)
+        known = cat.hands.get(id(hand))
+        if known is not None and known[0] is hand and not known[3] & FIGHTS:
             found = combat.PASS_ONLY
         else:
             found = combat.priority_actions(state)
@@ -233,14 +250,14 @@ def legal_actions(state: NgoState) -> tuple[NgoAction, ...]:
 def _turn_actions(state: NgoState) -> tuple[NgoAction, ...]:
     """The active player's options before and after the Level (Start; End of Turn)."""
     p = state.active
-    found = cards.hand_actions(state, p)
-    hand = holding(catalog(state.config), state.hands[p])[2]
+    known = holding(catalog(state.config), state.hands[p])
+    found = cards.hand_actions(state, p, known=known)
     if state.step is _PREPARE:
         if cards.may_face_boss(state, p):
             found.append(_BOSS)
-        if hand <= HAND_LIMIT:
+        if known[2] <= HAND_LIMIT:
             found.append(_REVEAL)
-    elif hand <= HAND_LIMIT:
+    elif known[2] <= HAND_LIMIT:
         found.append(_END_TURN)
     return tuple(found)
 
@@ -249,8 +266,9 @@ def _ghost_actions(state: NgoState) -> tuple[NgoAction, ...]:
     """A ghost's turn after its draw: curses on players with lives, discards, the end.
     Implements NGO-GHOST-3."""
     p = state.active
-    found = cards.hand_actions(state, p, ghost=True)
-    if holding(catalog(state.config), state.hands[p])[2] <= HAND_LIMIT:
+    known = holding(catalog(state.config), state.hands[p])
+    found = cards.hand_actions(state, p, ghost=True, known=known)
+    if known[2] <= HAND_LIMIT:
         found.append(_END_TURN)
     return tuple(found)
 
@@ -260,6 +278,7 @@ def _reward_actions(state: NgoState) -> tuple[NgoAction, ...]:
 
 
 _BOSS: Final = Boss()
+_PASS: Final = combat.PASS
 _REVEAL: Final = Reveal()
 _END_TURN: Final = EndTurn()
 _ESCAPE_CHOICES: Final[tuple[NgoAction, ...]] = (Flee(), GiveUp())
@@ -291,7 +310,7 @@ def sample_chance(state: NgoState, rng: random.Random) -> NgoAction:
     if state.draws:
         pile = state.decks[DECK_INDEX[state.draws[0].deck]]
         return chance.sample_weighted(_pairs(pile, Draw), rng)
-    if state.snatch[0] >= 0 and state.roll is Roll.NONE and state.step is not Step.ROLL_OFF:
+    if state.snatch[0] >= 0 and state.roll is _NO_ROLL and state.step is not _ROLL_OFF:
         return chance.sample_weighted(_pairs(state.hands[state.snatch[1]], Snatch), rng)
     return chance.sample(chance_outcomes(state), rng)
 
@@ -329,23 +348,33 @@ def apply_listed(state: NgoState, action: NgoAction) -> NgoState:
     """``apply`` for an action the state's listing contains (its legality known): one
     lookup by the action's type finds what it does (the listing's step and owed choice
     decide the few types that mean two things), without listing the actions again."""
-    if action is combat.PASS:
+    if action is _PASS:
         # The listing's own pass (most steps of a combat): priority moves on inline, by
         # the loop's next-seat table, unless the loop ends (combat.pass_priority).
         fight = state.combat
         assert fight is not None
-        loop = combat.LOOPS.get((fight.fighter, state.config.players, fight.boss))
-        if loop is not None and fight.passes + 1 < len(loop[0]):
-            return replace(
-                state,
-                combat=replace(fight, passes=fight.passes + 1, priority=loop[1][fight.priority]),
-            )
+        n = state.config.players
+        fighter = fight.fighter
+        if 0 <= fighter < n <= MAX_PLAYERS:
+            _, after_seat, size = combat.SEATS[n][fight.boss][fighter]
+            if fight.passes + 1 < size:
+                return replace(
+                    state,
+                    combat=replace(
+                        fight, passes=fight.passes + 1, priority=after_seat[fight.priority]
+                    ),
+                )
     handler = _HANDLERS.get(type(action))
     if handler is None:  # a subclass of an action type (never listed by the rules)
         handler = next(h for t, h in _HANDLERS.items() if isinstance(action, t))
     after = handler(state, action)
-    # _settle's own first tests, inline: most steps queue no draw and deal nothing.
-    if after.draws or after.step is _DEAL:
+    # _settle's own first tests, inline: most steps queue no draw and deal nothing, and a
+    # queued draw from a deck that still holds a card needs nothing.
+    draws = after.draws
+    if draws:
+        if not any(after.decks[DECK_INDEX[draws[0].deck]]):
+            return _settle(after)
+    elif after.step is _DEAL:
         return _settle(after)
     return after
 
@@ -364,21 +393,33 @@ def _discard(state: NgoState, action: NgoAction) -> NgoState:
     return cards.play_own(state, action)
 
 
+Purpose = Literal["hand", "level", "boss"]
+
+
+@functools.lru_cache(maxsize=64)
+def _queued(player: int, deck: Deck, purpose: Purpose = "hand") -> tuple[Pending]:
+    """The one queued draw ``Pending(player, deck, purpose)``, built once per seat, deck
+    and purpose (an immutable value, shared between states)."""
+    return (Pending(player=player, deck=deck, purpose=purpose),)
+
+
+_DECK_BOSS: Final = Deck.BOSS
+
+
 def _reveal(state: NgoState, action: NgoAction) -> NgoState:
-    return replace(state, draws=(Pending(player=state.active, deck=Deck.LEVEL, purpose="level"),))
+    return replace(state, draws=_queued(state.active, _DECK_LEVEL, "level"))
 
 
 def _boss(state: NgoState, action: NgoAction) -> NgoState:
-    return replace(state, draws=(Pending(player=state.active, deck=Deck.BOSS, purpose="boss"),))
+    return replace(state, draws=_queued(state.active, _DECK_BOSS, "boss"))
 
 
 def _take(state: NgoState, action: NgoAction) -> NgoState:
     assert isinstance(action, Take)
-    deck = Deck.ITEM if action.deck == "item" else Deck.LEVEL
-    draw = (Pending(player=state.active, deck=deck),)
+    draw = _queued(state.active, _DECK_ITEM if action.deck == "item" else _DECK_LEVEL)
     if state.step is _EASY:
-        return _next_turn(replace(state, draws=draw))
-    return replace(state, draws=draw, step=Step.GHOST)
+        return _next_turn(state, draws=draw)
+    return replace(state, draws=draw, step=_GHOST)
 
 
 def _decline(state: NgoState, action: NgoAction) -> NgoState:
@@ -397,11 +438,11 @@ def _explain(state: NgoState, action: NgoAction) -> None:
         raise IllegalAction(
             "NGO.IN_COMBAT", "no equipment change or trade during a combat", "NGO-COMBAT-6"
         )
-    if isinstance(action, Reveal) and state.step is Step.PREPARE:
+    if isinstance(action, Reveal) and state.step is _PREPARE:
         raise IllegalAction(
             "NGO.HAND_LIMIT", "the hand must be down to 5 cards before the Level", "NGO-TURN-3"
         )
-    if isinstance(action, EndTurn) and state.step in (Step.END, Step.GHOST):
+    if isinstance(action, EndTurn) and state.step in (_END, _GHOST):
         raise IllegalAction(
             "NGO.HAND_LIMIT", "the hand must be down to 5 cards to end the turn", "NGO-END-2"
         )
@@ -432,36 +473,41 @@ def _explain(state: NgoState, action: NgoAction) -> None:
 def _draw(state: NgoState, action: Draw) -> NgoState:
     """The first queued draw takes ``action.card`` from its deck. Implements NGO-DECK-1."""
     pending = state.draws[0]
+    card = action.card
+    decks = state.decks
     d = DECK_INDEX[pending.deck]
-    pile = state.decks[d]
-    if not 0 <= action.card < len(pile) or pile[action.card] < 1:
-        raise IllegalAction(
-            "NGO.NOT_IN_DECK", f"card {action.card} is not in that deck", "NGO-DECK-1"
-        )
-    decks = list(state.decks)
-    decks[d] = bump(pile, action.card, -1)
-    if pending.purpose == "hand" and not catalog(state.config).load_game[action.card]:
-        # A card into a hand (cards.receive without Load Game): one state build.
-        p = pending.player
-        hands = list(state.hands)
-        hands[p] = bump(hands[p], action.card, 1)
-        return replace(
-            state,
-            decks=(decks[0], decks[1], decks[2]),
-            draws=state.draws[1:],
-            hands=tuple(hands),
-        )
-    state = replace(state, decks=(decks[0], decks[1], decks[2]), draws=state.draws[1:])
-    if pending.purpose == "level":
-        return cards.reveal_level(state, action.card)
-    if pending.purpose == "boss":
-        return combat.start(state, action.card, boss=True)
-    return cards.receive(state, pending.player, action.card)
+    left = list(decks[d])
+    if not 0 <= card < len(left) or left[card] < 1:
+        raise IllegalAction("NGO.NOT_IN_DECK", f"card {card} is not in that deck", "NGO-DECK-1")
+    left[card] -= 1
+    if d == 0:
+        decks = (tuple(left), decks[1], decks[2])
+    elif d == 1:
+        decks = (decks[0], tuple(left), decks[2])
+    else:
+        decks = (decks[0], decks[1], tuple(left))
+    purpose = pending.purpose
+    if purpose == "hand":
+        cat = DEFAULT_CATALOG if state.config.content is None else catalog(state.config)
+        if not cat.load_game[card]:
+            # A card into a hand (cards.receive without Load Game): one state build.
+            p = pending.player
+            hands = list(state.hands)
+            hand = list(hands[p])
+            hand[card] += 1
+            hands[p] = tuple(hand)
+            return replace(state, decks=decks, draws=state.draws[1:], hands=tuple(hands))
+    state = replace(state, decks=decks, draws=state.draws[1:])
+    if purpose == "level":
+        return cards.reveal_level(state, card)
+    if purpose == "boss":
+        return combat.start(state, card, boss=True)
+    return cards.receive(state, pending.player, card)
 
 
 def _die(state: NgoState, action: Die) -> NgoState:
     """A die roll: the roll-off, an escape, or Strict Brawler."""
-    if state.roll is not Roll.NONE:
+    if state.roll is not _NO_ROLL:
         return combat.rolled(state, action.value)
     return _roll_off(state, action.value)
 
@@ -488,28 +534,40 @@ def _end_turn(state: NgoState, action: NgoAction | None = None) -> NgoState:
     """End a turn; a player without a won combat this turn takes the 1st ROUND token, or,
     holding it already, may draw a free card. Implements NGO-END-3 and NGO-EASY-1."""
     p = state.active
-    if state.step is Step.GHOST or state.lives[p] == 0:
+    if state.step is _GHOST or state.lives[p] == 0:
         return _next_turn(state)
     if state.rewarded:
-        return _next_turn(replace(state, tokens=_set(state.tokens, p, False)))
+        return _next_turn(state, tokens=_set(state.tokens, p, False))
     if state.tokens[p]:
-        return replace(state, tokens=_set(state.tokens, p, False), step=Step.EASY)
-    return _next_turn(replace(state, tokens=_set(state.tokens, p, True)))
+        return replace(state, tokens=_set(state.tokens, p, False), step=_EASY)
+    return _next_turn(state, tokens=_set(state.tokens, p, True))
 
 
 def _set(values: tuple[bool, ...], index: int, value: bool) -> tuple[bool, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _next_turn(state: NgoState) -> NgoState:
-    """The player on the right (the next seat) starts. Implements NGO-END-4."""
-    return _start_turn(state, (state.active + 1) % state.config.players)
+def _next_turn(
+    state: NgoState,
+    *,
+    tokens: tuple[bool, ...] | None = None,
+    draws: tuple[Pending, ...] | None = None,
+) -> NgoState:
+    """The player on the right (the next seat) starts (with the tokens or the queued
+    draws the turn's end changed, in the same state build). Implements NGO-END-4."""
+    seat = (state.active + 1) % state.config.players
+    step = _PREPARE if state.lives[seat] > 0 else _GHOST_DRAW
+    if tokens is not None:
+        return replace(state, active=seat, step=step, rewarded=False, tokens=tokens)
+    if draws is not None:
+        return replace(state, active=seat, step=step, rewarded=False, draws=draws)
+    return replace(state, active=seat, step=step, rewarded=False)
 
 
 def _start_turn(state: NgoState, seat: int) -> NgoState:
     """A player's turn starts; a ghost's with its draw. Implements NGO-TURN-1 and
     NGO-GHOST-3."""
-    step = Step.PREPARE if state.lives[seat] > 0 else Step.GHOST_DRAW
+    step = _PREPARE if state.lives[seat] > 0 else _GHOST_DRAW
     return replace(state, active=seat, step=step, rewarded=False)
 
 
@@ -538,9 +596,9 @@ def _settle(state: NgoState) -> NgoState:
             break
         state = replace(state, draws=state.draws[1:])
         if pending.purpose != "hand":
-            state = replace(state, step=Step.END)
-    if state.step is Step.DEAL and not state.draws:
-        state = replace(state, step=Step.ROLL_OFF)
+            state = replace(state, step=_END)
+    if state.step is _DEAL and not state.draws:
+        state = replace(state, step=_ROLL_OFF)
     return state
 
 

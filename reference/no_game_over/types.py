@@ -416,31 +416,36 @@ class NgoState(State, frozen=True):
 
 # -- actions ----------------------------------------------------------------------------
 
+# Actions are struct values of ints and tuples of ints, so they can never be part of a
+# reference cycle: ``gc=False`` keeps them out of the collector's sight. The listings'
+# memos (trades, casts, equipment changes) hold tens of thousands of them in a long run,
+# and every full collection walked them all (a tenth of the playout's time).
+
 Index = Annotated[int, msgspec.Meta(ge=-1, le=MAX_KINDS)]
 
 
-class Draw(Action, frozen=True, tag="draw"):
+class Draw(Action, frozen=True, tag="draw", gc=False):
     """Chance: the card drawn for the first queued draw."""
 
     card: Index
     """The card kind drawn (its index in the content)."""
 
 
-class Die(Action, frozen=True, tag="die"):
+class Die(Action, frozen=True, tag="die", gc=False):
     """Chance: a roll of the die (roll-off, escape, Strict Brawler)."""
 
     value: Annotated[int, msgspec.Meta(ge=1, le=DIE_FACES)]
     """The face rolled, 1 to 6."""
 
 
-class Snatch(Action, frozen=True, tag="snatch"):
+class Snatch(Action, frozen=True, tag="snatch", gc=False):
     """Chance: the card Steal Burglar takes at random from the victim's hand."""
 
     card: Index
     """The card kind taken from the victim's hand."""
 
 
-class Equip(Action, frozen=True, tag="equip"):
+class Equip(Action, frozen=True, tag="equip", gc=False):
     """Put an equipment (or Cheat) card from the hand on the table; ``replace``: an
     equipped card that goes back to the hand (-1: none)."""
 
@@ -450,35 +455,35 @@ class Equip(Action, frozen=True, tag="equip"):
     """The equipped card it replaces, which goes back to the hand (-1: none)."""
 
 
-class Unequip(Action, frozen=True, tag="unequip"):
+class Unequip(Action, frozen=True, tag="unequip", gc=False):
     """Owed after a Cheat left: return an equipped card to the hand."""
 
     card: Index
     """The equipped card taken back into the hand."""
 
 
-class DiscardEquipment(Action, frozen=True, tag="discard-equipment"):
+class DiscardEquipment(Action, frozen=True, tag="discard-equipment", gc=False):
     """Owed after Warcio: discard an equipped card of your choice."""
 
     card: Index
     """The equipped card discarded."""
 
 
-class Discard(Action, frozen=True, tag="discard"):
+class Discard(Action, frozen=True, tag="discard", gc=False):
     """Discard a card from the hand (to the hand limit, or owed after a curse)."""
 
     card: Index
     """The card of the hand discarded."""
 
 
-class Trade(Action, frozen=True, tag="trade"):
+class Trade(Action, frozen=True, tag="trade", gc=False):
     """Discard three cards from the hand for one life (sorted card indices)."""
 
     cards: tuple[Index, Index, Index]
     """The three cards of the hand, as sorted card indices."""
 
 
-class Use(Action, frozen=True, tag="use"):
+class Use(Action, frozen=True, tag="use", gc=False):
     """Play a single-use item. ``target``: a player (Thyme Crisis, Final Frenzy, Steal
     Burglar); ``pick``: a card (Zoomic Rings' other card, Mobster's card from a discard
     pile, Solidaire's enemy, Steal Burglar's equipped card, -1 for a random hand card)."""
@@ -492,7 +497,7 @@ class Use(Action, frozen=True, tag="use"):
     a random hand card for Steal Burglar."""
 
 
-class Cast(Action, frozen=True, tag="cast"):
+class Cast(Action, frozen=True, tag="cast", gc=False):
     """Cast a curse from the hand on ``target``."""
 
     card: Index
@@ -501,7 +506,7 @@ class Cast(Action, frozen=True, tag="cast"):
     """The player it is cast on."""
 
 
-class Enemy(Action, frozen=True, tag="enemy"):
+class Enemy(Action, frozen=True, tag="enemy", gc=False):
     """Play an enemy from the hand into the combat: a secondary enemy (another player)
     or the fighter's allied enemy."""
 
@@ -509,45 +514,45 @@ class Enemy(Action, frozen=True, tag="enemy"):
     """The enemy card from the hand."""
 
 
-class Pass(Action, frozen=True, tag="pass"):
+class Pass(Action, frozen=True, tag="pass", gc=False):
     """Pass priority in the combat loop."""
 
 
-class Boss(Action, frozen=True, tag="boss"):
+class Boss(Action, frozen=True, tag="boss", gc=False):
     """Face a Final Boss (six lives, before the Level)."""
 
 
-class Reveal(Action, frozen=True, tag="reveal"):
+class Reveal(Action, frozen=True, tag="reveal", gc=False):
     """Reveal the turn's Level card."""
 
 
-class Flee(Action, frozen=True, tag="flee"):
+class Flee(Action, frozen=True, tag="flee", gc=False):
     """Roll the die to escape a lost combat."""
 
 
-class GiveUp(Action, frozen=True, tag="give-up"):
+class GiveUp(Action, frozen=True, tag="give-up", gc=False):
     """Do not try to escape: take the loss."""
 
 
-class Rewards(Action, frozen=True, tag="rewards"):
+class Rewards(Action, frozen=True, tag="rewards", gc=False):
     """How many of the reward cards come from the Item deck (the rest: Level deck)."""
 
     items: Annotated[int, msgspec.Meta(ge=0, le=MAX_VALUE)]
     """Reward cards drawn from the Item deck; the rest come from the Level deck."""
 
 
-class Take(Action, frozen=True, tag="take"):
+class Take(Action, frozen=True, tag="take", gc=False):
     """Draw a card from the chosen deck: a ghost's draw, or the 1st ROUND free card."""
 
     deck: Literal["item", "level"]
     """The deck drawn from."""
 
 
-class Decline(Action, frozen=True, tag="decline"):
+class Decline(Action, frozen=True, tag="decline", gc=False):
     """Do not take the 1st ROUND free card."""
 
 
-class EndTurn(Action, frozen=True, tag="end-turn"):
+class EndTurn(Action, frozen=True, tag="end-turn", gc=False):
     """End the turn (the hand within the limit)."""
 
 
