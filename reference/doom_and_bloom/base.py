@@ -97,6 +97,8 @@ class Catalog:
     """The spaces where a pawn may always finish (no forest, Center City, hospital or
     town: :func:`may_finish` refuses only on those), so that listing a move's
     destinations asks :func:`may_finish` only about the others."""
+    special: tuple[int, ...]
+    """The Center City, hospital and town spaces: those :func:`may_finish` may refuse."""
     moves: tuple[DabAction, ...]
     """``Move`` to each space, by space."""
     trades: tuple[tuple[tuple[DabAction, ...], ...], ...]
@@ -110,29 +112,44 @@ class Catalog:
     # Tables filled as the games go, each keyed by the immutable parts of a state its
     # entry depends on (see :func:`remember`): the same tuple for the same position,
     # which spares building it again and lets :func:`chance.sample` reuse its table.
-    items: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
-    """A side's trade items (DAB-TRADE-1), by the trade assets it holds and its Bonus
-    hand."""
+    hands: dict[tuple[int, ...], Hand] = field(default_factory=dict)
+    """A Bonus hand prepared for the listings (:class:`Hand`), by the hand."""
+    items: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Trade items (DAB-TRADE-1) in item order, by their bit set (bit ``i`` for item
+    ``i``): a side's items are the bits of the trade assets it holds and of its Bonus
+    hand's cards (:attr:`Hand.bits`), so that the listings key their tables by ints."""
     places: dict[tuple[int, int, bool], Places] = field(default_factory=dict)
     """A move's reach (:meth:`Topology.reach`) by its start, allowance and Center City,
     split for the listing (see :class:`Places`)."""
+    barred: dict[tuple[object, ...], frozenset[int]] = field(default_factory=dict)
+    """The special spaces :func:`may_finish` refuses a seat, by what it reads of the seat
+    (see :func:`barred`)."""
     narrowed: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[DabAction, ...]]] = field(
         default_factory=dict
     )
-    """A reach's spaces and ``Move`` actions without the special spaces :func:`may_finish`
-    refused, by the reach's key and those spaces."""
-    trade_lists: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[DabAction, ...]] = field(
-        default_factory=dict
-    )
-    """A partner's trades at the start of a turn by the partner, the items the player may
-    give and the partner's items (the items tuples come from :attr:`items`, so a few
-    distinct values stand for every holding)."""
-    barter_lists: dict[tuple[int, tuple[int, ...]], tuple[DabAction, ...]] = field(
-        default_factory=dict
-    )
-    """A partner's barters at the start of a turn by the partner and its items."""
+    """A reach's spaces and ``Move`` actions without the barred spaces, by the reach's key
+    and the barred set (:attr:`barred`)."""
+    trade_lists: dict[tuple[int, int, int], tuple[DabAction, ...]] = field(default_factory=dict)
+    """A partner's trades at the start of a turn by the partner, the bit set of the items
+    the player may give and the partner's (see :attr:`items`)."""
+    barter_lists: dict[tuple[int, int], tuple[DabAction, ...]] = field(default_factory=dict)
+    """A partner's barters at the start of a turn by the partner and its items' bit set."""
     plays: dict[tuple[str, tuple[int, ...]], tuple[DabAction, ...]] = field(default_factory=dict)
     """``PlayBonus`` of each card of one kind in a Bonus hand, by the kind and the hand."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Hand:
+    """A Bonus hand (card counts by content index) prepared for the listings, kept in the
+    catalog by the hand (:func:`hand`)."""
+
+    bits: int
+    """The hand's trade items as a bit set: bit ``BONUS_ITEM + k`` for each card ``k`` held
+    (DAB-TRADE-1; see :attr:`Catalog.items`)."""
+    supply: tuple[DabAction, ...]
+    """``PlayBonus`` of each supply card held (the start of a turn), in card order."""
+    move: tuple[DabAction, ...]
+    """``PlayBonus`` of each move card held (the movement), in card order."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -202,6 +219,7 @@ def _catalog(config: DabConfig) -> Catalog:
         plain=frozenset(
             s for s, k in enumerate(top.kinds) if k not in ("forest", "center", "hospital", "town")
         ),
+        special=tuple(s for s, k in enumerate(top.kinds) if k in ("center", "hospital", "town")),
         moves=tuple(Move(space=s) for s in range(len(top.kinds))),
         trades=tuple(
             tuple(tuple(Trade(partner=q, give=g, get=t) for t in items) for g in items)
@@ -242,6 +260,36 @@ def bonus_plays(cat: Catalog, hand: tuple[int, ...], kind: str) -> tuple[DabActi
             tuple(
                 PlayBonus(card=k) for k, c in enumerate(hand) if c > 0 and bonuses[k].kind == kind
             ),
+        )
+    return found
+
+
+def hand(cat: Catalog, cards: tuple[int, ...]) -> Hand:
+    """The Bonus hand ``cards`` prepared for the listings, remembered by the hand."""
+    found = cat.hands.get(cards)
+    if found is None:
+        bits = 0
+        for k, c in enumerate(cards):
+            if c > 0:
+                bits |= 1 << (BONUS_ITEM + k)
+        found = remember(
+            cat.hands,
+            cards,
+            Hand(
+                bits=bits,
+                supply=bonus_plays(cat, cards, "supply"),
+                move=bonus_plays(cat, cards, "move"),
+            ),
+        )
+    return found
+
+
+def items(cat: Catalog, bits: int) -> tuple[int, ...]:
+    """The trade items of the bit set ``bits``, in item order, remembered by it."""
+    found = cat.items.get(bits)
+    if found is None:
+        found = remember(
+            cat.items, bits, tuple(i for i in range(bits.bit_length()) if bits >> i & 1)
         )
     return found
 
@@ -298,18 +346,18 @@ def validate_config(config: DabConfig) -> None:
 # -- holdings ------------------------------------------------------------------------------
 
 
-def pooled(state: DabState, seat: int, asset: int) -> int:
+def pooled(state: DabState, seat: int, asset: int, cat: Catalog | None = None) -> int:
     """What ``seat``'s side holds of ``asset`` (a team pools its mats). Implements
-    DAB-TEAM-2."""
-    side = catalog(state.config).sides[seat]
+    DAB-TEAM-2. (``cat``: the state's catalog, when the caller has it at hand.)"""
+    side = (cat or catalog(state.config)).sides[seat]
     if len(side) == 1:
         return state.assets[seat][asset]
     return sum(state.assets[m][asset] for m in side)
 
 
-def pool(state: DabState, seat: int) -> Assets:
+def pool(state: DabState, seat: int, cat: Catalog | None = None) -> Assets:
     """Every asset of ``seat``'s side."""
-    side = catalog(state.config).sides[seat]
+    side = (cat or catalog(state.config)).sides[seat]
     if len(side) == 1:
         return state.assets[seat]
     if len(side) == 2:  # a team (DAB-TEAM-2)
@@ -319,15 +367,14 @@ def pool(state: DabState, seat: int) -> Assets:
     return (t[0], t[1], t[2], t[3], t[4])
 
 
-def holder(state: DabState, seat: int) -> int:
+def holder(state: DabState, seat: int, cat: Catalog | None = None) -> int:
     """The seat whose bonus hand and milestones ``seat`` uses (a team's first seat)."""
-    return catalog(state.config).sides[seat][0]
+    return (cat or catalog(state.config)).sides[seat][0]
 
 
-def can_pay(state: DabState, seat: int, cost: Assets) -> bool:
+def can_pay(state: DabState, seat: int, cost: Assets, cat: Catalog | None = None) -> bool:
     """Whether ``seat``'s side holds ``cost``."""
-    side = catalog(state.config).sides[seat]
-    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    have = pool(state, seat, cat)
     # A loop rather than all() over a generator: this runs at every turn (DESIGN 8).
     for i in range(5):  # noqa: SIM110
         if cost[i] > 0 and have[i] < cost[i]:
@@ -335,18 +382,18 @@ def can_pay(state: DabState, seat: int, cost: Assets) -> bool:
     return True
 
 
-def can_keep_busy(state: DabState, seat: int) -> bool:
+def can_keep_busy(state: DabState, seat: int, cat: Catalog | None = None) -> bool:
     """Whether ``seat``'s side holds ``BENEFIT_COST`` (1 Food, 1 Fuel, 1 Weaponry):
     :func:`can_pay` for the cost asked at every turn start (DAB-BUSY-1)."""
-    side = catalog(state.config).sides[seat]
-    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    have = pool(state, seat, cat)
     return have[0] > 0 and have[1] > 0 and have[2] > 0
 
 
-def has_required(state: DabState, seat: int) -> bool:
+def has_required(state: DabState, seat: int, cat: Catalog | None = None) -> bool:
     """Whether ``seat``'s side holds the required assets (or more) of all five."""
-    cat = catalog(state.config)
-    have = state.assets[seat] if len(cat.sides[seat]) == 1 else pool(state, seat)
+    if cat is None:
+        cat = catalog(state.config)
+    have = pool(state, seat, cat)
     req = cat.required
     return (
         have[0] >= req[0]
@@ -364,9 +411,9 @@ class Mats:
 
     __slots__ = ("assets", "lost", "sides")
 
-    def __init__(self, state: DabState) -> None:
+    def __init__(self, state: DabState, cat: Catalog | None = None) -> None:
         self.assets: list[Assets] = list(state.assets)
-        self.sides = catalog(state.config).sides
+        self.sides = (cat or catalog(state.config)).sides
         self.lost = state.lost
 
     def _add(self, seat: int, asset: int, amount: int) -> None:
@@ -441,7 +488,7 @@ def center_open(state: DabState, seat: int) -> bool:
     return all_scouted(state, seat) and state.final[seat] < 0
 
 
-def may_finish(state: DabState, seat: int, space: int) -> bool:
+def may_finish(state: DabState, seat: int, space: int, cat: Catalog | None = None) -> bool:
     """Whether ``seat`` may end its movement (or stay put) on ``space``.
 
     Implements DAB-MOVE-3 (the dark forest), DAB-HOSPITAL-2 (not the same hospital
@@ -450,7 +497,11 @@ def may_finish(state: DabState, seat: int, space: int) -> bool:
     final destination only with the required assets). The four places where staying put
     is forbidden (DAB-MOVE-5) are exactly the spaces this refuses after their rewards.
     """
-    top = catalog(state.config).top
+    if cat is None:
+        cat = catalog(state.config)
+    if space in cat.plain:  # most spaces: nothing to refuse
+        return True
+    top = cat.top
     kind = top.kinds[space]
     if kind == "forest":
         return False
@@ -461,17 +512,41 @@ def may_finish(state: DabState, seat: int, space: int) -> bool:
     if kind == "town":
         town = top.space_town[space]
         if town == state.final[seat]:
-            return has_required(state, seat)
+            return has_required(state, seat, cat)
         if state.scouted_towns[seat] >> town & 1:
             return False
         return town not in state.destinations[seat][state.scouted[seat] + 1 :]
     return True
 
 
-def can_stay(state: DabState, seat: int) -> bool:
+def barred(state: DabState, seat: int, cat: Catalog) -> frozenset[int]:
+    """The Center City, hospital and town spaces where ``seat`` may not finish now
+    (:func:`may_finish`), remembered by all that it reads of the seat: the last hospital,
+    the final destination (and, once drawn, whether the side holds the required assets),
+    the scouting and the destinations."""
+    final = state.final[seat]
+    key = (
+        state.last_hospital[seat],
+        final,
+        final >= 0 and has_required(state, seat, cat),
+        state.scouted[seat],
+        state.scouted_towns[seat],
+        state.destinations[seat],
+    )
+    found = cat.barred.get(key)
+    if found is None:
+        found = remember(
+            cat.barred,
+            key,
+            frozenset([s for s in cat.special if not may_finish(state, seat, s, cat)]),
+        )
+    return found
+
+
+def can_stay(state: DabState, seat: int, cat: Catalog | None = None) -> bool:
     """Whether ``seat`` may stay put now: not on its first turn (it must leave Center
     City, DAB-MOVE-1) and not where it may not finish."""
-    return state.moved[seat] and may_finish(state, seat, state.space[seat])
+    return state.moved[seat] and may_finish(state, seat, state.space[seat], cat)
 
 
 def opponents(state: DabState, seat: int) -> tuple[int, ...]:

@@ -19,13 +19,16 @@ from dieproof.reference.doom_and_bloom import resolve
 from dieproof.reference.doom_and_bloom.base import (
     Catalog,
     Mats,
+    barred,
     bonus_plays,
     can_keep_busy,
     can_stay,
     catalog,
     center_open,
+    hand,
     has_required,
     holder,
+    items,
     may_finish,
     new_milestones,
     places,
@@ -174,8 +177,8 @@ def _items(state: DabState, seat: int) -> tuple[int, ...]:
     found = [i for i in range(3) if pooled(state, seat, i) > 0]
     if pooled(state, seat, MEDKITS) > 0:
         found.append(3)
-    hand = state.bonus[holder(state, seat)]
-    found.extend(BONUS_ITEM + k for k, c in enumerate(hand) if c > 0)
+    cards = state.bonus[holder(state, seat)]
+    found.extend(BONUS_ITEM + k for k, c in enumerate(cards) if c > 0)
     return tuple(found)
 
 
@@ -208,24 +211,25 @@ def destinations(state: DabState) -> tuple[int, ...]:
 def _destinations(state: DabState, cat: Catalog) -> tuple[tuple[int, ...], tuple[DabAction, ...]]:
     """:func:`destinations` and their ``Move`` actions. The reach is remembered in the
     catalog by its start, allowance and Center City, with the spaces :func:`may_finish`
-    must be asked about (Center City, hospitals, towns); when it refuses none, the
-    remembered tuples are the answer, else the ones without the refused spaces, also
-    remembered."""
+    may refuse (Center City, hospitals, towns); the spaces it refuses the player are
+    remembered by what it reads of the player (:func:`~base.barred`). When the reach
+    holds none of them, the remembered tuples are the answer, else the ones without
+    them, also remembered."""
     p = state.active
     open_center = state.config.readings.pass_center == "allowed" or center_open(state, p)
     key = (state.space[p], state.roll, open_center)
     reach = cat.places.get(key) or places(cat, key)
     if not reach.special:
         return reach.spaces, reach.moves
-    refused = tuple([s for s in reach.special if not may_finish(state, p, s)])
+    refused = barred(state, p, cat).intersection(reach.special)
     if not refused:
         return reach.spaces, reach.moves
     narrow_key = (key, refused)
     found = cat.narrowed.get(narrow_key)
     if found is None:
-        spaces = tuple(s for s in reach.spaces if s not in refused)
+        spaces = tuple([s for s in reach.spaces if s not in refused])
         moves = cat.moves
-        found = remember(cat.narrowed, narrow_key, (spaces, tuple(moves[s] for s in spaces)))
+        found = remember(cat.narrowed, narrow_key, (spaces, tuple([moves[s] for s in spaces])))
     return found
 
 
@@ -254,59 +258,73 @@ _REACTIVATE_CHOICES: tuple[DabAction, ...] = (Reactivate(), Rest())
 
 def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
     """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards
-    in the canonical order. Each partner's trades are remembered in the catalog by the
-    partner, the items the player may give and the partner's items, its barters by the
-    partner and its items (a few distinct item tuples stand for every holding); the rest
-    is a constant per the busy and stay flags, and the supply cards come from
-    :func:`bonus_plays`."""
+    in the canonical order. Each side's trade items are a bit set (the trade assets it
+    holds, then its Bonus hand's :attr:`~base.Hand.bits`); each partner's trades are
+    remembered in the catalog by the partner and the two bit sets, its barters by the
+    partner and its bit set; the rest is a constant per the busy and stay flags and the
+    hand's supply cards (:func:`~base.hand`)."""
     p = state.active
     cat = catalog(state.config)
+    sides = cat.sides
+    bonus = state.bonus
+    hands = cat.hands
+    cards = bonus[sides[p][0]]
+    mine = hands.get(cards) or hand(cat, cards)
     busy = state.busy
-    tail = _TAILS[busy][can_stay(state, p)] + bonus_plays(
-        cat, state.bonus[cat.sides[p][0]], "supply"
-    )
+    stay = state.moved[p] and may_finish(state, p, state.space[p], cat)
+    tail = _TAILS[busy][stay] + mine.supply
     if state.offered:
         return tail
-    # Each side's trade items (:func:`_items`) remembered by which of the four trade
-    # assets it holds and by its Bonus hand: the player's, then each rival's.
-    sides = cat.sides
     assets = state.assets
-    bonus = state.bonus
-    known = cat.items
     rivals = cat.rivals[p]
-    found_items: list[tuple[int, ...]] = []
+    theirs: list[int] = []
     for seat in (p, *rivals):
         side = sides[seat]
-        have = assets[seat] if len(side) == 1 else pool(state, seat)
-        held = (have[0] > 0) + 2 * (have[1] > 0) + 4 * (have[2] > 0) + 8 * (have[MEDKITS] > 0)
-        items_key = (held, bonus[side[0]])
-        items = known.get(items_key)
-        if items is None:
-            items = remember(known, items_key, _items(state, seat))
-        found_items.append(items)
-    mine, *theirs = found_items
+        have = assets[seat] if len(side) == 1 else pool(state, seat, cat)
+        cards = bonus[side[0]]
+        theirs.append(
+            (have[0] > 0)
+            | (have[1] > 0) << 1
+            | (have[2] > 0) << 2
+            | (have[MEDKITS] > 0) << 3
+            | (hands.get(cards) or hand(cat, cards)).bits
+        )
+    given = theirs.pop(0)
     if busy:
-        mine = tuple([g for g in mine if may_give(state, p, g)])
+        given = _givable(state, cat, given)
     lists = cat.trade_lists
     block: tuple[DabAction, ...] = ()
-    for partner, items in zip(rivals, theirs, strict=True):
-        key = (partner, mine, items)
+    for partner, taken in zip(rivals, theirs, strict=True):
+        key = (partner, given, taken)
         found = lists.get(key)
         if found is None:
             table = cat.trades[partner]
+            takes = items(cat, taken)
             found = remember(
-                lists, key, tuple([table[g][t] for g in mine for t in items if g != t])
+                lists, key, tuple([table[g][t] for g in items(cat, given) for t in takes if g != t])
             )
         block += found
     if not state.bartered[p]:
-        for partner, items in zip(rivals, theirs, strict=True):
-            barter_key = (partner, items)
-            found = cat.barter_lists.get(barter_key)
+        barter_lists = cat.barter_lists
+        for partner, taken in zip(rivals, theirs, strict=True):
+            barter_key = (partner, taken)
+            found = barter_lists.get(barter_key)
             if found is None:
                 barters = cat.barters[partner]
-                found = remember(cat.barter_lists, barter_key, tuple([barters[t] for t in items]))
+                found = remember(
+                    barter_lists, barter_key, tuple([barters[t] for t in items(cat, taken)])
+                )
             block += found
     return block + tail
+
+
+def _givable(state: DabState, cat: Catalog, given: int) -> int:
+    """The bit set ``given`` less the items the active player may not give
+    (:func:`may_give`)."""
+    for g in items(cat, given):
+        if not may_give(state, state.active, g):
+            given &= ~(1 << g)
+    return given
 
 
 _ROLL_MOVE: DabAction = RollMove()
@@ -325,8 +343,9 @@ def _move_actions(state: DabState) -> tuple[DabAction, ...]:
     p = state.active
     cat = catalog(state.config)
     moves = _destinations(state, cat)[1] or _END_ALONE
-    plays = bonus_plays(cat, state.bonus[cat.sides[p][0]], "move")
-    if not state.fuel_used and pooled(state, p, FUEL) > 0:
+    cards = state.bonus[cat.sides[p][0]]
+    plays = (cat.hands.get(cards) or hand(cat, cards)).move
+    if not state.fuel_used and pooled(state, p, FUEL, cat) > 0:
         return (_USE_FUEL, *plays, *moves)
     return plays + moves
 
@@ -473,10 +492,6 @@ def _move_die(state: DabState, action: DabAction) -> DabState:
     return replace(state, step=_MOVE, roll=action.value)
 
 
-def _resolved_chance(state: DabState, action: DabAction) -> DabState:
-    return resolve.apply_chance(state, action)
-
-
 def _keep_busy(state: DabState, action: DabAction) -> DabState:
     mats = Mats(state)
     mats.apply(state.busy_seat, tuple(-c for c in BENEFIT_COST))  # type: ignore[arg-type]
@@ -526,7 +541,7 @@ def _roll_move(state: DabState, action: DabAction) -> DabState:
 
 def _stay_put(state: DabState, action: DabAction) -> DabState:
     here = state.space[state.active]
-    return resolve.arrive(replace(state, origin=here), here)
+    return resolve.arrive(state, here, origin=here)
 
 
 def _use_fuel(state: DabState, action: DabAction) -> DabState:
@@ -546,10 +561,10 @@ def _move(state: DabState, action: DabAction) -> DabState:
     spaces = list(state.space)
     spaces[p] = action.space
     if state.moved[p]:  # every turn but the first: the flag is already set
-        return resolve.arrive(replace(state, space=tuple(spaces)), action.space)
+        return resolve.arrive(state, action.space, spaces=tuple(spaces))
     moved = list(state.moved)
     moved[p] = True
-    return resolve.arrive(replace(state, moved=tuple(moved), space=tuple(spaces)), action.space)
+    return resolve.arrive(state, action.space, spaces=tuple(spaces), moved=tuple(moved))
 
 
 def _end_turn(state: DabState, action: DabAction) -> DabState:
@@ -572,9 +587,7 @@ _HANDLERS: Final[dict[type, _Handler]] = {
     DrawCharacter: _draw_character,
     DrawTown: _draw_town,
     MoveDie: _move_die,
-    DrawCard: _resolved_chance,
-    Dice: _resolved_chance,
-    DrawBonus: _resolved_chance,
+    **resolve.CHANCES,
     KeepBusy: _keep_busy,
     LetPass: _let_pass,
     Reactivate: _reactivate,
@@ -588,6 +601,7 @@ _HANDLERS: Final[dict[type, _Handler]] = {
     UseFuel: _use_fuel,
     PlayBonus: _play_bonus,
     Move: _move,
+    **resolve.DECISIONS,
     EndTurn: _end_turn,
 }
 """Each action type's handler (dispatch by type through a dict); the decisions of the
@@ -819,13 +833,14 @@ def _busy_choice(state: DabState, p: int, after: int) -> tuple[Phase, int]:
     """The next rival after seat ``after`` that may keep the active player ``p`` busy
     (the step and the rival), else the turn proper."""
     n = state.config.players
-    if can_stay(state, p):
-        rivals = catalog(state.config).rivals[p]
+    cat = catalog(state.config)
+    if can_stay(state, p, cat):
+        rivals = cat.rivals[p]
         for i in range(1, n):
             r = (after + i) % n
             if r == p:
                 break
-            if r in rivals and can_keep_busy(state, r):
+            if r in rivals and can_keep_busy(state, r, cat):
                 return _BUSY, r
     return _TURN, -1
 
