@@ -22,6 +22,7 @@ from dieproof.reference.doom_and_bloom.types import (
     DESTINATIONS,
     EXTRA_MILE_DICE,
     MAX_PLAYERS,
+    MEDKITS,
     MILESTONES,
     MIN_PLAYERS,
     NORMAL_DICE,
@@ -81,6 +82,12 @@ class Catalog:
     """Each seat's side: itself, or its team (seat order)."""
     rivals: tuple[tuple[int, ...], ...]
     """Each seat's opponents: the other players not on its side, in seat order."""
+    askers: tuple[tuple[tuple[int, ...], ...], ...]
+    """``askers[p][after]``: the rivals of ``p`` after seat ``after`` in turn order, up to
+    ``p`` itself: those asked in turn whether they keep ``p`` busy (DAB-BUSY-1)."""
+    payers: tuple[tuple[int, ...], ...]
+    """Each seat's side with the seat first: whose mats pay its losses, in that order
+    (DAB-ASSET-2)."""
     move_faces: tuple[tuple[int, int], ...]
     """(value, weight) of the movement die."""
     rolls: dict[int, tuple[tuple[int, int], ...]]
@@ -114,6 +121,10 @@ class Catalog:
     # which spares building it again and lets :func:`chance.sample` reuse its table.
     hands: dict[tuple[int, ...], Hand] = field(default_factory=dict)
     """A Bonus hand prepared for the listings (:class:`Hand`), by the hand."""
+    holdings: dict[tuple[Assets, tuple[int, ...]], int] = field(default_factory=dict)
+    """A side's trade items as a bit set (see :attr:`items`) by its pooled mat and its
+    Bonus hand (:func:`holding`): mats repeat (most seats hold the same few rows), so
+    the listings look the bits up instead of testing each asset."""
     items: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """Trade items (DAB-TRADE-1) in item order, by their bit set (bit ``i`` for item
     ``i``): a side's items are the bits of the trade assets it holds and of its Bonus
@@ -130,8 +141,10 @@ class Catalog:
     """A reach's spaces and ``Move`` actions without the barred spaces, by the reach's key
     and the barred set (:attr:`barred`)."""
     trade_lists: dict[tuple[int, int, int], tuple[DabAction, ...]] = field(default_factory=dict)
-    """A partner's trades at the start of a turn by the partner, the bit set of the items
-    the player may give and the partner's (see :attr:`items`)."""
+    """A partner's trades at the start of a turn by the partner, a bit set of items the
+    player may give and the bit set of the partner's items (see :attr:`items`): the
+    listing asks for the items it may give among the trade assets and among the Bonus
+    cards apart, so that the keys stay few whatever the hands."""
     barter_lists: dict[tuple[int, int], tuple[DabAction, ...]] = field(default_factory=dict)
     """A partner's barters at the start of a turn by the partner and its items' bit set."""
     plays: dict[tuple[str, tuple[int, ...]], tuple[DabAction, ...]] = field(default_factory=dict)
@@ -166,20 +179,27 @@ class Places:
     """The Center City, hospital and town spaces among :attr:`spaces`."""
 
 
-_LAST: list[tuple[object, Catalog | None]] = [(None, None)]
-"""The config last asked for and its catalog: every state of a game holds the very same
-config object, so a step finds its catalog with one identity test, not a hash of the
-config (which msgspec computes afresh each time)."""
-
-
 def catalog(config: DabConfig) -> Catalog:
-    """The catalog of a (validated) config."""
-    config_, found = _LAST[0]
-    if config_ is config and found is not None:
-        return found
-    found = _catalog(config)
-    _LAST[0] = (config, found)
+    """The catalog of a (validated) config, kept with the config once built: every state
+    of a game holds the very same config object, so the rules find it with one attribute
+    lookup, ``config.cat or catalog(config)`` (see :class:`DabConfig`), not a call and a
+    hash of the config (which msgspec computes afresh each time)."""
+    found: Catalog | None = config.__dict__.get("cat")
+    if found is None:
+        found = config.__dict__["cat"] = _catalog(config)
     return found
+
+
+def _asked(p: int, after: int, n: int, rivals: tuple[int, ...]) -> tuple[int, ...]:
+    """The rivals of ``p`` after seat ``after`` in turn order, until ``p`` comes round."""
+    found: list[int] = []
+    for i in range(1, n):
+        r = (after + i) % n
+        if r == p:
+            break
+        if r in rivals:
+            found.append(r)
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=64)
@@ -198,6 +218,7 @@ def _catalog(config: DabConfig) -> Catalog:
     top = topology(board)
     items = range(BONUS_ITEM + len(content.bonuses))
     move_faces = tuple(sorted(move.items()))
+    rivals = tuple(tuple(q for q in range(n) if q not in side) for side in sides)
     rolls = {k: _sums(faces, k) for k in (NORMAL_DICE, EXTRA_MILE_DICE, SETUP_DICE)}
     return Catalog(
         config=config,
@@ -206,7 +227,9 @@ def _catalog(config: DabConfig) -> Catalog:
         required=(TEAM_REQUIRED if config.teams else REQUIRED)[config.length],
         destinations=DESTINATIONS[config.length],
         sides=sides,
-        rivals=tuple(tuple(q for q in range(n) if q not in side) for side in sides),
+        rivals=rivals,
+        askers=tuple(tuple(_asked(p, after, n, rivals[p]) for after in range(n)) for p in range(n)),
+        payers=tuple((p, *(m for m in sides[p] if m != p)) for p in range(n)),
         move_faces=move_faces,
         rolls=rolls,
         setup_outcomes=chance.weighted((SetupRoll(total=t), w) for t, w in rolls[SETUP_DICE]),
@@ -280,6 +303,26 @@ def hand(cat: Catalog, cards: tuple[int, ...]) -> Hand:
                 supply=bonus_plays(cat, cards, "supply"),
                 move=bonus_plays(cat, cards, "move"),
             ),
+        )
+    return found
+
+
+def holding(cat: Catalog, key: tuple[Assets, tuple[int, ...]]) -> int:
+    """The trade items (DAB-TRADE-1) of a side holding the mat ``key[0]`` (pooled, for a
+    team) and the Bonus hand ``key[1]``, as a bit set (see :attr:`Catalog.items`):
+    Food, Fuel, Weaponry and a Medkit when it holds any, and each Bonus card held;
+    remembered by the key."""
+    have, cards = key
+    found = cat.holdings.get(key)
+    if found is None:
+        found = remember(
+            cat.holdings,
+            key,
+            (have[0] > 0)
+            | (have[1] > 0) << 1
+            | (have[2] > 0) << 2
+            | (have[MEDKITS] > 0) << 3
+            | hand(cat, cards).bits,
         )
     return found
 
@@ -385,7 +428,8 @@ def can_pay(state: DabState, seat: int, cost: Assets, cat: Catalog | None = None
 def can_keep_busy(state: DabState, seat: int, cat: Catalog | None = None) -> bool:
     """Whether ``seat``'s side holds ``BENEFIT_COST`` (1 Food, 1 Fuel, 1 Weaponry):
     :func:`can_pay` for the cost asked at every turn start (DAB-BUSY-1)."""
-    have = pool(state, seat, cat)
+    side = (cat or catalog(state.config)).sides[seat]
+    have = state.assets[seat] if len(side) == 1 else pool(state, seat, cat)
     return have[0] > 0 and have[1] > 0 and have[2] > 0
 
 
@@ -409,11 +453,14 @@ class Mats:
     own tuples until one is written (a transition touches one or two of them, so copying
     every mat into lists and back cost more than the arithmetic)."""
 
-    __slots__ = ("assets", "lost", "sides")
+    __slots__ = ("assets", "lost", "payers", "sides")
 
     def __init__(self, state: DabState, cat: Catalog | None = None) -> None:
+        if cat is None:
+            cat = catalog(state.config)
         self.assets: list[Assets] = list(state.assets)
-        self.sides = (cat or catalog(state.config)).sides
+        self.sides = cat.sides
+        self.payers = cat.payers
         self.lost = state.lost
 
     def _add(self, seat: int, asset: int, amount: int) -> None:
@@ -434,7 +481,7 @@ class Mats:
         """Take from ``seat``'s side, its own mat first, never below zero; a loss larger
         than the holdings takes what there is (DAB-A12). Implements DAB-ASSET-2."""
         left = amount
-        for m in (seat, *(x for x in self.sides[seat] if x != seat)):
+        for m in self.payers[seat]:
             take = min(left, self.assets[m][asset])
             if take:
                 self._add(m, asset, -take)

@@ -109,7 +109,7 @@ def arrive(
     when the caller has not made them part of ``state``: they go into the same state
     build as the arrival (DESIGN section 8).
     """
-    kind = catalog(state.config).top.kinds[space]
+    kind = (state.config.cat or catalog(state.config)).top.kinds[space]
     p = state.active
     last = state.last_hospital
     if (
@@ -139,7 +139,7 @@ def arrive(
 
 
 def _cards(state: DabState) -> tuple[Card, ...]:
-    content = catalog(state.config).content
+    content = (state.config.cat or catalog(state.config)).content
     return content.events if state.deck == "event" else content.attacks
 
 
@@ -155,7 +155,7 @@ def bonus_pile(state: DabState) -> tuple[int, ...]:
     """The Bonus draw pile; an empty one is the discards reshuffled (DAB-A15)."""
     if any(state.bonus_pile):  # counts are never negative
         return state.bonus_pile
-    bonuses = catalog(state.config).content.bonuses
+    bonuses = (state.config.cat or catalog(state.config)).content.bonuses
     held = [sum(h[k] for h in state.bonus) for k in range(len(bonuses))]
     return tuple(b.copies - held[k] for k, b in enumerate(bonuses))
 
@@ -199,7 +199,7 @@ def _draw_bonus(state: DabState, action: DabAction) -> DabState:
     pile = list(bonus_pile(state))
     pile[action.card] -= 1
     hands = [list(h) for h in state.bonus]
-    hands[holder(state, state.actor)][action.card] += 1
+    hands[holder(state, state.actor, state.config.cat)][action.card] += 1
     return settle(
         replace(
             state,
@@ -242,8 +242,8 @@ def _compare(state: DabState, card: Card) -> bool:
     p = state.active
     stat = card.stat
     if state.config.teams and state.config.readings.team_compare == "pool":
-        mine = pooled(state, p, stat)
-        others = [pooled(state, o, stat) for o in opponents(state, p)]
+        mine = pooled(state, p, stat, state.config.cat)
+        others = [pooled(state, o, stat, state.config.cat) for o in opponents(state, p)]
     else:
         mine = state.assets[p][stat]
         others = [state.assets[o][stat] for o in range(state.config.players) if o != p]
@@ -259,37 +259,45 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     phase = state.step
     p = state.active
     if phase is _PRE_ROLL:
-        if can_pay(state, p, BENEFIT_COST):
+        if can_pay(state, p, BENEFIT_COST, state.config.cat):
             return _EXTRA_MILE_OR_ROLL
         return _ROLL
     if phase is _POST_ROLL:
         card = _cards(state)[state.card]
         acts: list[DabAction] = []
         if card.test == "search":
-            if state.food_uses < FOOD_USES and pooled(state, p, FOOD) >= FOOD_COST:
+            if (
+                state.food_uses < FOOD_USES
+                and pooled(state, p, FOOD, state.config.cat) >= FOOD_COST
+            ):
                 acts.append(SpendFood())
-        elif not state.weaponry_used and pooled(state, p, WEAPONRY) >= WEAPONRY_COST:
+        elif (
+            not state.weaponry_used
+            and pooled(state, p, WEAPONRY, state.config.cat) >= WEAPONRY_COST
+        ):
             acts.append(SpendWeaponry())
         return (*acts, *_bonus_plays(state, card.test), _SETTLE)
     if phase is _CHOICE:
         card = _cards(state)[state.card]
         acts = []
-        if can_pay(state, p, card.price):
+        if can_pay(state, p, card.price, state.config.cat):
             if card.price_bonus == 0:
                 acts.append(Option(option=0))
             else:
-                hand = state.bonus[holder(state, p)]
+                hand = state.bonus[holder(state, p, state.config.cat)]
                 acts.extend(
                     Option(option=0, card=k) for k, c in enumerate(hand) if c >= card.price_bonus
                 )
         acts.append(Option(option=1))
         return tuple(acts)
     if phase is _LOSE:
-        return tuple(_LOSSES[r] for r in range(3) if pooled(state, state.actor, r) > 0)
+        return tuple(
+            _LOSSES[r] for r in range(3) if pooled(state, state.actor, r, state.config.cat) > 0
+        )
     if phase is _GAIN:
         return _GAINS
     if phase is _CROSSING:
-        top = catalog(state.config).top
+        top = (state.config.cat or catalog(state.config)).top
         here = state.space[p]
         return (
             tuple(Enter(space=s) for s in top.arrows[here])
@@ -311,16 +319,16 @@ _MEDKIT_OR_END: tuple[DabAction, ...] = (UseMedkit(), EndTurn())
 
 
 def _bonus_plays(state: DabState, kind: str) -> tuple[DabAction, ...]:
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     return bonus_plays(cat, state.bonus[cat.sides[state.active][0]], kind)
 
 
 def play_bonus(state: DabState, card: int) -> DabState:
     """Play a Bonus card where its kind permits; several may be played in a turn and
     their effects add up. Implements DAB-BONUS-1."""
-    bonus = catalog(state.config).content.bonuses[card]
+    bonus = (state.config.cat or catalog(state.config)).content.bonuses[card]
     hands = [list(h) for h in state.bonus]
-    hands[holder(state, state.active)][card] -= 1
+    hands[holder(state, state.active, state.config.cat)][card] -= 1
     new = replace(state, bonus=tuple(tuple(h) for h in hands))
     if bonus.kind == "move":
         return replace(new, roll=new.roll + bonus.amount)
@@ -341,7 +349,7 @@ def _not_open(state: DabState, action: DabAction) -> DabState:
 
 
 def _extra_mile(state: DabState, action: DabAction) -> DabState:
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.apply(state.active, (-1, -1, -1, 0, 0))
     return replace(state, assets=mats.frozen(), dice=EXTRA_MILE_DICE, step=_DICE)
 
@@ -351,7 +359,7 @@ def _roll_dice(state: DabState, action: DabAction) -> DabState:
 
 
 def _spend_food(state: DabState, action: DabAction) -> DabState:
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.pay(state.active, FOOD, FOOD_COST)
     return replace(
         state, assets=mats.frozen(), food_uses=state.food_uses + 1, total=state.total + 1
@@ -359,7 +367,7 @@ def _spend_food(state: DabState, action: DabAction) -> DabState:
 
 
 def _spend_weaponry(state: DabState, action: DabAction) -> DabState:
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.pay(state.active, WEAPONRY, WEAPONRY_COST)
     return replace(state, assets=mats.frozen(), weaponry_used=True, total=state.total + 1)
 
@@ -377,25 +385,25 @@ def _option(state: DabState, action: DabAction) -> DabState:
         return outcome(state, False)
     p = state.active
     card = _cards(state)[state.card]
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.apply(p, tuple(-c for c in card.price))  # type: ignore[arg-type]
     hands = [list(h) for h in state.bonus]
     if card.price_bonus:
-        hands[holder(state, p)][action.card] -= card.price_bonus
+        hands[holder(state, p, state.config.cat)][action.card] -= card.price_bonus
     new = replace(state, assets=mats.frozen(), lost=mats.lost, bonus=tuple(tuple(h) for h in hands))
     return outcome(new, True, card)
 
 
 def _lose(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, Lose)
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.pay(state.actor, action.resource, 1)
     return settle(replace(state, assets=mats.frozen(), pending_lose=state.pending_lose - 1))
 
 
 def _gain(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, Gain)
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.gain(state.actor, action.resource, 1)
     return settle(replace(state, assets=mats.frozen(), pending_gain=state.pending_gain - 1))
 
@@ -413,7 +421,7 @@ def _remain(state: DabState, action: DabAction) -> DabState:
 
 def _use_medkit(state: DabState, action: DabAction) -> DabState:
     p = state.active
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.pay(p, MEDKITS, 1)
     mats.gain(p, SURVIVORS, state.lost)
     mats.lost = 0
@@ -462,7 +470,7 @@ def outcome(state: DabState, success: bool, card: Card | None = None) -> DabStat
     card being resolved, when the caller has it at hand. The result is built in one state.
     """
     p = state.active
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     top = cat.top
     if card is None:
         card = _cards(state)[state.card]
@@ -533,7 +541,7 @@ def _milestones(state: DabState, mats: Mats) -> DabState:
     """Survivor milestones reached for the first time give a Bonus card and a resource of
     choice each (DAB-ASSET-4; a team earns them together, DAB-TEAM-5)."""
     p = state.active if state.active >= 0 else state.actor
-    side = catalog(state.config).sides[p]
+    side = (state.config.cat or catalog(state.config)).sides[p]
     reached, fresh = new_milestones(state.milestones[p], mats.pooled(p, SURVIVORS))
     if not fresh:
         return state
@@ -555,7 +563,7 @@ def settle(state: DabState) -> DabState:
     """Work off what a result left pending: resources lost, resources gained, Bonus
     cards drawn (in that order), then what comes next."""
     if state.pending_lose > 0:
-        if any(pooled(state, state.actor, r) > 0 for r in range(3)):
+        if any(pooled(state, state.actor, r, state.config.cat) > 0 for r in range(3)):
             return replace(state, step=_LOSE)
         state = replace(state, pending_lose=0)
     if state.pending_gain > 0:
@@ -585,7 +593,7 @@ def _win(state: DabState) -> DabState:
     p = state.active
     if not has_required(state, p):
         return end_turn(state)
-    side = catalog(state.config).sides[p]
+    side = (state.config.cat or catalog(state.config)).sides[p]
     if len(side) == 1:
         return replace(
             state,
@@ -611,6 +619,6 @@ def _win(state: DabState) -> DabState:
 def end_turn(state: DabState) -> DabState:
     """The end of the turn: a Medkit may restore the survivors lost this turn
     (DAB-ASSET-5); without that choice the turn passes on."""
-    if state.lost > 0 and pooled(state, state.active, MEDKITS) > 0:
+    if state.lost > 0 and pooled(state, state.active, MEDKITS, state.config.cat) > 0:
         return replace(state, step=_END)
     return rules.advance(state)

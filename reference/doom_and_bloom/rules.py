@@ -28,6 +28,7 @@ from dieproof.reference.doom_and_bloom.base import (
     hand,
     has_required,
     holder,
+    holding,
     items,
     may_finish,
     new_milestones,
@@ -174,10 +175,10 @@ def to_move(state: DabState) -> int:
 
 def _items(state: DabState, seat: int) -> tuple[int, ...]:
     """The trade items ``seat``'s side holds, in item order (DAB-TRADE-1)."""
-    found = [i for i in range(3) if pooled(state, seat, i) > 0]
-    if pooled(state, seat, MEDKITS) > 0:
+    found = [i for i in range(3) if pooled(state, seat, i, state.config.cat) > 0]
+    if pooled(state, seat, MEDKITS, state.config.cat) > 0:
         found.append(3)
-    cards = state.bonus[holder(state, seat)]
+    cards = state.bonus[holder(state, seat, state.config.cat)]
     found.extend(BONUS_ITEM + k for k, c in enumerate(cards) if c > 0)
     return tuple(found)
 
@@ -188,16 +189,16 @@ def may_give(state: DabState, seat: int, item: int) -> bool:
     required assets (DAB-A25). Implements DAB-BUSY-1 with DAB-TRADE-1."""
     if not state.busy or item >= BONUS_ITEM:
         return True
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     town = cat.top.space_town[state.space[seat]]
     if town < 0 or town != state.final[seat]:
         return True
     asset = item if item < 3 else MEDKITS
-    return pooled(state, seat, asset) > cat.required[asset]
+    return pooled(state, seat, asset, state.config.cat) > cat.required[asset]
 
 
 def _bonus_plays(state: DabState, kind: str) -> tuple[DabAction, ...]:
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     return bonus_plays(cat, state.bonus[cat.sides[state.active][0]], kind)
 
 
@@ -205,7 +206,7 @@ def destinations(state: DabState) -> tuple[int, ...]:
     """Where the active player may finish its movement, in space order. Implements
     DAB-MOVE-2 (up to the roll), DAB-MOVE-3, DAB-MOVE-4 and DAB-CENTER-1 (passing
     through Center City per DAB-A3)."""
-    return _destinations(state, catalog(state.config))[0]
+    return _destinations(state, state.config.cat or catalog(state.config))[0]
 
 
 def _destinations(state: DabState, cat: Catalog) -> tuple[tuple[int, ...], tuple[DabAction, ...]]:
@@ -258,52 +259,51 @@ _REACTIVATE_CHOICES: tuple[DabAction, ...] = (Reactivate(), Rest())
 
 def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
     """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards
-    in the canonical order. Each side's trade items are a bit set (the trade assets it
-    holds, then its Bonus hand's :attr:`~base.Hand.bits`); each partner's trades are
-    remembered in the catalog by the partner and the two bit sets, its barters by the
-    partner and its bit set; the rest is a constant per the busy and stay flags and the
-    hand's supply cards (:func:`~base.hand`)."""
+    in the canonical order. Each side's trade items are a bit set
+    (:func:`~base.holding`, remembered by its pooled mat and its Bonus hand); each
+    partner's trades are remembered in the catalog by the partner, the items the player
+    may give (the trade assets and the Bonus cards apart) and the partner's items, its
+    barters by the partner and its items; the rest is a constant per the busy and stay
+    flags and the hand's supply cards (:func:`~base.hand`)."""
     p = state.active
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     sides = cat.sides
     bonus = state.bonus
-    hands = cat.hands
     cards = bonus[sides[p][0]]
-    mine = hands.get(cards) or hand(cat, cards)
     busy = state.busy
     stay = state.moved[p] and may_finish(state, p, state.space[p], cat)
-    tail = _TAILS[busy][stay] + mine.supply
+    tail = _TAILS[busy][stay] + (cat.hands.get(cards) or hand(cat, cards)).supply
     if state.offered:
         return tail
     assets = state.assets
-    rivals = cat.rivals[p]
-    theirs: list[int] = []
-    for seat in (p, *rivals):
-        side = sides[seat]
-        have = assets[seat] if len(side) == 1 else pool(state, seat, cat)
-        cards = bonus[side[0]]
-        theirs.append(
-            (have[0] > 0)
-            | (have[1] > 0) << 1
-            | (have[2] > 0) << 2
-            | (have[MEDKITS] > 0) << 3
-            | (hands.get(cards) or hand(cat, cards)).bits
-        )
-    given = theirs.pop(0)
+    known = cat.holdings
+    key = (assets[p] if len(sides[p]) == 1 else pool(state, p, cat), cards)
+    given = known.get(key)
+    if given is None:
+        given = holding(cat, key)
     if busy:
         given = _givable(state, cat, given)
+    assets_given = given & _ASSET_BITS
+    cards_given = given & ~_ASSET_BITS
     lists = cat.trade_lists
+    rivals = cat.rivals[p]
+    theirs: list[int] = []
     block: tuple[DabAction, ...] = ()
-    for partner, taken in zip(rivals, theirs, strict=True):
-        key = (partner, given, taken)
-        found = lists.get(key)
-        if found is None:
-            table = cat.trades[partner]
-            takes = items(cat, taken)
-            found = remember(
-                lists, key, tuple([table[g][t] for g in items(cat, given) for t in takes if g != t])
-            )
-        block += found
+    for partner in rivals:
+        side = sides[partner]
+        key = (assets[partner] if len(side) == 1 else pool(state, partner, cat), bonus[side[0]])
+        taken = known.get(key)
+        if taken is None:
+            taken = holding(cat, key)
+        theirs.append(taken)
+        if assets_given:
+            part = (partner, assets_given, taken)
+            found = lists.get(part)
+            block += _trades(cat, part) if found is None else found
+        if cards_given:
+            part = (partner, cards_given, taken)
+            found = lists.get(part)
+            block += _trades(cat, part) if found is None else found
     if not state.bartered[p]:
         barter_lists = cat.barter_lists
         for partner, taken in zip(rivals, theirs, strict=True):
@@ -316,6 +316,23 @@ def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
                 )
             block += found
     return block + tail
+
+
+_ASSET_BITS: Final = (1 << BONUS_ITEM) - 1
+"""The bits of the trade assets (Food, Fuel, Weaponry, a Medkit) in a bit set of trade
+items; the others are Bonus cards."""
+
+
+def _trades(cat: Catalog, key: tuple[int, int, int]) -> tuple[DabAction, ...]:
+    """``Trade`` with the partner ``key[0]`` of each item of the bit set ``key[1]`` for
+    each item of the bit set ``key[2]`` but itself, in item order, remembered."""
+    table = cat.trades[key[0]]
+    takes = items(cat, key[2])
+    return remember(
+        cat.trade_lists,
+        key,
+        tuple([table[g][t] for g in items(cat, key[1]) for t in takes if g != t]),
+    )
 
 
 def _givable(state: DabState, cat: Catalog, given: int) -> int:
@@ -341,7 +358,7 @@ def _move_actions(state: DabState) -> tuple[DabAction, ...]:
     """The movement: Fuel, move Bonus cards, the destinations (or the end of the turn),
     in the canonical order, from tuples the catalog keeps."""
     p = state.active
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     moves = _destinations(state, cat)[1] or _END_ALONE
     cards = state.bonus[cat.sides[p][0]]
     plays = (cat.hands.get(cards) or hand(cat, cards)).move
@@ -363,7 +380,7 @@ def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
     pile's node is built by :func:`chance.counted` from the catalog's outcomes (DESIGN
     section 8)."""
     phase = state.step
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     if phase is _DRAW:
         pile = resolve.draw_pile(state)
         return chance.counted(cat.draw_outcomes, pile)
@@ -465,7 +482,9 @@ def _draw_character(state: DabState, action: DabAction) -> DabState:
     chars = list(state.characters)
     chars[seat] = action.character
     assets = list(state.assets)
-    assets[seat] = catalog(state.config).content.characters[action.character].assets
+    assets[seat] = (
+        (state.config.cat or catalog(state.config)).content.characters[action.character].assets
+    )
     new = replace(state, characters=tuple(chars), assets=tuple(assets))
     if all(c >= 0 for c in chars):
         return replace(new, step=_DESTINATION)
@@ -493,7 +512,7 @@ def _move_die(state: DabState, action: DabAction) -> DabState:
 
 
 def _keep_busy(state: DabState, action: DabAction) -> DabState:
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.apply(state.busy_seat, tuple(-c for c in BENEFIT_COST))  # type: ignore[arg-type]
     return replace(state, assets=mats.frozen(), busy=True, busy_seat=-1, step=_TURN)
 
@@ -545,7 +564,7 @@ def _stay_put(state: DabState, action: DabAction) -> DabState:
 
 
 def _use_fuel(state: DabState, action: DabAction) -> DabState:
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.pay(state.active, FUEL, 1)
     return replace(state, assets=mats.frozen(), fuel_used=True, roll=state.roll + FUEL_BONUS)
 
@@ -618,7 +637,7 @@ def _accept(state: DabState) -> DabState:
     Built in one ``replace``; the Bonus hands are copied only when a card changes hands."""
     offer = state.offer
     assert offer is not None
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     hands: list[tuple[int, ...]] | None = None
     for item, giver, taker in (
         (offer.get, offer.partner, offer.seat),
@@ -634,7 +653,10 @@ def _accept(state: DabState) -> DabState:
             if hands is None:
                 hands = list(state.bonus)
             card = item - BONUS_ITEM
-            for seat, d in ((holder(state, giver), -1), (holder(state, taker), 1)):
+            for seat, d in (
+                (holder(state, giver, state.config.cat), -1),
+                (holder(state, taker, state.config.cat), 1),
+            ):
                 hand = list(hands[seat])
                 hand[card] += d
                 hands[seat] = tuple(hand)
@@ -692,7 +714,7 @@ def _next_character_seat(state: DabState) -> int:
 
 def _next_drawer(state: DabState) -> int:
     """Destinations are drawn from the start player clockwise (DAB-SETUP-6)."""
-    k = catalog(state.config).destinations
+    k = (state.config.cat or catalog(state.config)).destinations
     for seat in _order(state):
         if len(state.destinations[seat]) < k:
             return seat
@@ -705,12 +727,12 @@ def _setup_rewards(state: DabState) -> DabState:
     milestones = list(state.milestones)
     rewarded = list(state.rewarded)
     owed = list(state.owed)
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     for seat in _order(state):
         first = cat.sides[seat][0]
         if first != seat:
             continue
-        reached, fresh = new_milestones(0, pooled(state, seat, SURVIVORS))
+        reached, fresh = new_milestones(0, pooled(state, seat, SURVIVORS, state.config.cat))
         for m in cat.sides[seat]:
             milestones[m] = reached
             rewarded[m] += fresh
@@ -772,6 +794,9 @@ def _turn_start(state: DabState, seat: int, extra: bool, step: Phase, busy_seat:
 
     Built in one constructor call with the fields in their declared order: msgspec's
     ``replace`` costs per keyword, and this one is made at every turn (DESIGN section 8).
+    A turn starts only in a game that runs, so the fields after ``origin`` are left to
+    their defaults (the end of a game sets ``winners``, ``reason`` and ``rule``, and
+    starts no turn).
     ``tests/test_doom_and_bloom.py`` checks it against the same state made by ``replace``.
     """
     return DabState(
@@ -811,36 +836,19 @@ def _turn_start(state: DabState, seat: int, extra: bool, step: Phase, busy_seat:
         0,  # roll
         False,  # fuel_used
         state.space[seat],  # origin
-        "",  # deck
-        -1,  # card
-        0,  # dice
-        0,  # total
-        0,  # food_uses
-        False,  # weaponry_used
-        False,  # success
-        0,  # pending_lose
-        0,  # pending_gain
-        0,  # pending_bonus
-        _THEN_END,
-        0,  # lost
-        state.winners,
-        state.reason,
-        state.rule,
+        # The fields after ``origin`` take their defaults: the turn's own ("" deck, card
+        # -1, no dice, total, benefits, success or pending choices, then END, no
+        # survivors lost), and winners, reason and rule, empty while the game runs.
     )
 
 
 def _busy_choice(state: DabState, p: int, after: int) -> tuple[Phase, int]:
     """The next rival after seat ``after`` that may keep the active player ``p`` busy
     (the step and the rival), else the turn proper."""
-    n = state.config.players
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     if can_stay(state, p, cat):
-        rivals = cat.rivals[p]
-        for i in range(1, n):
-            r = (after + i) % n
-            if r == p:
-                break
-            if r in rivals and can_keep_busy(state, r, cat):
+        for r in cat.askers[p][after]:
+            if can_keep_busy(state, r, cat):
                 return _BUSY, r
     return _TURN, -1
 
