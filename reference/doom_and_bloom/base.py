@@ -78,6 +78,8 @@ class Catalog:
     """The assets a side needs to visit its final destination and win."""
     destinations: int
     """Towns each player scouts."""
+    teams: bool
+    """Team play: each side is two seats (DAB-TEAM-1)."""
     sides: tuple[tuple[int, ...], ...]
     """Each seat's side: itself, or its team (seat order)."""
     rivals: tuple[tuple[int, ...], ...]
@@ -121,10 +123,10 @@ class Catalog:
     # which spares building it again and lets :func:`chance.sample` reuse its table.
     hands: dict[tuple[int, ...], Hand] = field(default_factory=dict)
     """A Bonus hand prepared for the listings (:class:`Hand`), by the hand."""
-    holdings: dict[tuple[Assets, tuple[int, ...]], int] = field(default_factory=dict)
-    """A side's trade items as a bit set (see :attr:`items`) by its pooled mat and its
-    Bonus hand (:func:`holding`): mats repeat (most seats hold the same few rows), so
-    the listings look the bits up instead of testing each asset."""
+    holdings: dict[Holding, int] = field(default_factory=dict)
+    """A side's trade items as a bit set (see :attr:`items`) by its mat (a team's two
+    mats) and its Bonus hand (:func:`holding`): mats repeat (most seats hold the same few
+    rows), so the listings look the bits up instead of testing each asset."""
     items: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """Trade items (DAB-TRADE-1) in item order, by their bit set (bit ``i`` for item
     ``i``): a side's items are the bits of the trade assets it holds and of its Bonus
@@ -226,6 +228,7 @@ def _catalog(config: DabConfig) -> Catalog:
         content=content,
         required=(TEAM_REQUIRED if config.teams else REQUIRED)[config.length],
         destinations=DESTINATIONS[config.length],
+        teams=config.teams,
         sides=sides,
         rivals=rivals,
         askers=tuple(tuple(_asked(p, after, n, rivals[p]) for after in range(n)) for p in range(n)),
@@ -307,14 +310,26 @@ def hand(cat: Catalog, cards: tuple[int, ...]) -> Hand:
     return found
 
 
-def holding(cat: Catalog, key: tuple[Assets, tuple[int, ...]]) -> int:
-    """The trade items (DAB-TRADE-1) of a side holding the mat ``key[0]`` (pooled, for a
-    team) and the Bonus hand ``key[1]``, as a bit set (see :attr:`Catalog.items`):
-    Food, Fuel, Weaponry and a Medkit when it holds any, and each Bonus card held;
-    remembered by the key."""
-    have, cards = key
+Holding = (
+    tuple[tuple[int, ...], tuple[int, ...]]
+    | tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+)
+"""What a side's trade items are read from: its mat and its Bonus hand, or for a team
+both mats and the team's hand."""
+
+
+def holding(cat: Catalog, key: Holding) -> int:
+    """The trade items (DAB-TRADE-1) of a side holding the mat ``key[0]`` (and, for a
+    team, ``key[1]`` as well: pooled) and the Bonus hand ``key[-1]``, as a bit set (see
+    :attr:`Catalog.items`): Food, Fuel, Weaponry and a Medkit when the side holds any,
+    and each Bonus card held; remembered by the key."""
     found = cat.holdings.get(key)
     if found is None:
+        if len(key) == 2:
+            have, cards = key
+        else:
+            a, b, cards = key
+            have = tuple(x + y for x, y in zip(a, b, strict=True))
         found = remember(
             cat.holdings,
             key,
@@ -395,7 +410,8 @@ def pooled(state: DabState, seat: int, asset: int, cat: Catalog | None = None) -
     side = (cat or catalog(state.config)).sides[seat]
     if len(side) == 1:
         return state.assets[seat][asset]
-    return sum(state.assets[m][asset] for m in side)
+    a, b = side  # a team: two seats (DAB-TEAM-1)
+    return state.assets[a][asset] + state.assets[b][asset]
 
 
 def pool(state: DabState, seat: int, cat: Catalog | None = None) -> Assets:
@@ -403,11 +419,8 @@ def pool(state: DabState, seat: int, cat: Catalog | None = None) -> Assets:
     side = (cat or catalog(state.config)).sides[seat]
     if len(side) == 1:
         return state.assets[seat]
-    if len(side) == 2:  # a team (DAB-TEAM-2)
-        a, b = state.assets[side[0]], state.assets[side[1]]
-        return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
-    t = [pooled(state, seat, i) for i in range(5)]
-    return (t[0], t[1], t[2], t[3], t[4])
+    a, b = state.assets[side[0]], state.assets[side[1]]  # a team: two seats (DAB-TEAM-2)
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
 
 
 def holder(state: DabState, seat: int, cat: Catalog | None = None) -> int:
@@ -472,9 +485,11 @@ class Mats:
         """Add to ``seat``'s mat, stopping at the cap (the excess is lost). Implements
         DAB-ASSET-1."""
         have = self.assets[seat][asset]
-        got = max(min(have + amount, CAPS[asset]) - have, 0)
-        if got:
-            self._add(seat, asset, got)
+        cap = CAPS[asset]
+        got = (have + amount if have + amount < cap else cap) - have
+        if got <= 0:  # at the cap already (or nothing to gain)
+            return 0
+        self._add(seat, asset, got)
         return got
 
     def pay(self, seat: int, asset: int, amount: int) -> int:
@@ -503,7 +518,8 @@ class Mats:
         side = self.sides[seat]
         if len(side) == 1:
             return self.assets[seat][asset]
-        return sum(self.assets[m][asset] for m in side)
+        a, b = side  # a team: two seats (DAB-TEAM-1)
+        return self.assets[a][asset] + self.assets[b][asset]
 
     def frozen(self) -> tuple[Assets, ...]:
         return tuple(self.assets)

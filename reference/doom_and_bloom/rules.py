@@ -18,6 +18,7 @@ from dieproof.reference.core.types import CHANCE, TERMINAL, Result, replace
 from dieproof.reference.doom_and_bloom import resolve
 from dieproof.reference.doom_and_bloom.base import (
     Catalog,
+    Holding,
     Mats,
     barred,
     bonus_plays,
@@ -33,7 +34,6 @@ from dieproof.reference.doom_and_bloom.base import (
     may_finish,
     new_milestones,
     places,
-    pool,
     pooled,
     remember,
     validate_config,
@@ -277,7 +277,13 @@ def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
         return tail
     assets = state.assets
     known = cat.holdings
-    key = (assets[p] if len(sides[p]) == 1 else pool(state, p, cat), cards)
+    teams = cat.teams
+    key: Holding
+    if teams:
+        a, b = sides[p]
+        key = (assets[a], assets[b], cards)
+    else:
+        key = (assets[p], cards)
     given = known.get(key)
     if given is None:
         given = holding(cat, key)
@@ -290,8 +296,11 @@ def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
     theirs: list[int] = []
     block: tuple[DabAction, ...] = ()
     for partner in rivals:
-        side = sides[partner]
-        key = (assets[partner] if len(side) == 1 else pool(state, partner, cat), bonus[side[0]])
+        if teams:
+            a, b = sides[partner]
+            key = (assets[a], assets[b], bonus[a])
+        else:
+            key = (assets[partner], bonus[partner])
         taken = known.get(key)
         if taken is None:
             taken = holding(cat, key)
@@ -536,7 +545,7 @@ def _rest(state: DabState, action: DabAction) -> DabState:
 
 def _trade(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, Trade)
-    offer = Offer(seat=state.active, partner=action.partner, give=action.give, get=action.get)
+    offer = Offer(state.active, action.partner, action.give, action.get)
     return replace(state, offer=offer, offered=True, step=_ANSWER)
 
 
@@ -847,9 +856,16 @@ def _busy_choice(state: DabState, p: int, after: int) -> tuple[Phase, int]:
     (the step and the rival), else the turn proper."""
     cat = state.config.cat or catalog(state.config)
     if can_stay(state, p, cat):
-        for r in cat.askers[p][after]:
-            if can_keep_busy(state, r, cat):
-                return _BUSY, r
+        if cat.teams:
+            for r in cat.askers[p][after]:
+                if can_keep_busy(state, r, cat):
+                    return _BUSY, r
+        else:  # can_keep_busy on a solo mat, inline: this runs at every turn
+            assets = state.assets
+            for r in cat.askers[p][after]:
+                have = assets[r]
+                if have[0] > 0 and have[1] > 0 and have[2] > 0:
+                    return _BUSY, r
     return _TURN, -1
 
 
