@@ -11,12 +11,15 @@ import pytest
 from dieproof.proofs import proofs_for, refine
 from dieproof.reference import game
 from dieproof.reference.core.errors import InvalidState
+from dieproof.reference.core.types import replace
 from dieproof.reference.doom_and_bloom import resolve, rules
 from dieproof.reference.doom_and_bloom.types import (
     Barter,
+    DabAction,
     DabState,
     PlayBonus,
     RollMove,
+    SpendFood,
     StayPut,
     Trade,
 )
@@ -67,17 +70,15 @@ def test_refinement_catches_an_extra_mile_of_seven_dice(monkeypatch: pytest.Monk
 
 
 def test_refinement_catches_food_worth_two(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = resolve.apply_decision
+    # The rules dispatch each action type to its handler (rules._HANDLERS), so the
+    # broken Food benefit stands in for the handler of SpendFood there.
+    original = rules._HANDLERS[SpendFood]
 
-    def broken(state: DabState, action: object) -> DabState:
-        after = original(state, action)  # type: ignore[arg-type]
-        if type(action).__name__ == "SpendFood":
-            from dieproof.reference.core.types import replace
+    def broken(state: DabState, action: DabAction) -> DabState:
+        after = original(state, action)
+        return replace(after, total=after.total + 1)
 
-            return replace(after, total=after.total + 1)
-        return after
-
-    monkeypatch.setattr(resolve, "apply_decision", broken)
+    monkeypatch.setitem(rules._HANDLERS, SpendFood, broken)
     report = refine(GAME, proofs_for(GAME.id), games=40, seed=3)
     assert not report.ok
 

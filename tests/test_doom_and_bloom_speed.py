@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+import msgspec
+
 from dieproof.reference.core import chance
 from dieproof.reference.core.types import CHANCE, TERMINAL, replace
 from dieproof.reference.doom_and_bloom import GAME, resolve, rules
@@ -222,3 +224,29 @@ def test_the_working_mats_pool_a_team_as_the_state_does() -> None:
             if state.config.teams and pooled(state, seat, 3) != state.assets[seat][3]:
                 teams += 1
     assert teams > 0
+
+
+def test_a_state_decoded_from_json_steps_as_the_original() -> None:
+    """The rules keep a config's catalog with the config object (``config.cat``, set by
+    ``catalog``) and read it as ``state.config.cat or catalog(state.config)``. A state
+    decoded from JSON holds a new config without one, so the first rule that reads the
+    catalog on it must build it: every kind of step taken from such a state (the first
+    open action, applied without listing and with the checked apply) gives the state the
+    original gives."""
+    steps = set()
+    for state in POSITIONS[::3]:
+        if state.step in rules.CHANCE_PHASES:
+            action = rules.chance_outcomes(state)[0][0]
+        else:
+            action = rules.legal_actions(state)[0]
+        expected = rules.apply_listed(state, action)
+        for step in (rules.apply_listed, rules.apply):
+            fresh = msgspec.json.decode(GAME.dump_state(state), type=DabState)
+            assert fresh.config.cat is None
+            assert step(fresh, action) == expected, (state, action)
+        steps.add(state.step)
+    # The end of a turn from the Medkit's choice (END) reads the catalog first in the
+    # rivals' busy check; the others read it first in their own handlers.
+    assert {Phase.TURN, Phase.ANSWER, Phase.BUSY, Phase.MOVE_ROLL, Phase.MOVE} <= steps
+    assert {Phase.DRAW, Phase.DICE, Phase.POST_ROLL, Phase.GAIN, Phase.LOSE} <= steps
+    assert {Phase.BONUS, Phase.END} <= steps

@@ -22,6 +22,7 @@ from dieproof.reference.doom_and_bloom.types import (
     DESTINATIONS,
     EXTRA_MILE_DICE,
     MAX_PLAYERS,
+    MEDKITS,
     MILESTONES,
     MIN_PLAYERS,
     NORMAL_DICE,
@@ -77,10 +78,18 @@ class Catalog:
     """The assets a side needs to visit its final destination and win."""
     destinations: int
     """Towns each player scouts."""
+    teams: bool
+    """Team play: each side is two seats (DAB-TEAM-1)."""
     sides: tuple[tuple[int, ...], ...]
     """Each seat's side: itself, or its team (seat order)."""
     rivals: tuple[tuple[int, ...], ...]
     """Each seat's opponents: the other players not on its side, in seat order."""
+    askers: tuple[tuple[tuple[int, ...], ...], ...]
+    """``askers[p][after]``: the rivals of ``p`` after seat ``after`` in turn order, up to
+    ``p`` itself: those asked in turn whether they keep ``p`` busy (DAB-BUSY-1)."""
+    payers: tuple[tuple[int, ...], ...]
+    """Each seat's side with the seat first: whose mats pay its losses, in that order
+    (DAB-ASSET-2)."""
     move_faces: tuple[tuple[int, int], ...]
     """(value, weight) of the movement die."""
     rolls: dict[int, tuple[tuple[int, int], ...]]
@@ -97,6 +106,8 @@ class Catalog:
     """The spaces where a pawn may always finish (no forest, Center City, hospital or
     town: :func:`may_finish` refuses only on those), so that listing a move's
     destinations asks :func:`may_finish` only about the others."""
+    special: tuple[int, ...]
+    """The Center City, hospital and town spaces: those :func:`may_finish` may refuse."""
     moves: tuple[DabAction, ...]
     """``Move`` to each space, by space."""
     trades: tuple[tuple[tuple[DabAction, ...], ...], ...]
@@ -110,29 +121,50 @@ class Catalog:
     # Tables filled as the games go, each keyed by the immutable parts of a state its
     # entry depends on (see :func:`remember`): the same tuple for the same position,
     # which spares building it again and lets :func:`chance.sample` reuse its table.
-    items: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
-    """A side's trade items (DAB-TRADE-1), by the trade assets it holds and its Bonus
-    hand."""
+    hands: dict[tuple[int, ...], Hand] = field(default_factory=dict)
+    """A Bonus hand prepared for the listings (:class:`Hand`), by the hand."""
+    holdings: dict[Holding, int] = field(default_factory=dict)
+    """A side's trade items as a bit set (see :attr:`items`) by its mat (a team's two
+    mats) and its Bonus hand (:func:`holding`): mats repeat (most seats hold the same few
+    rows), so the listings look the bits up instead of testing each asset."""
+    items: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Trade items (DAB-TRADE-1) in item order, by their bit set (bit ``i`` for item
+    ``i``): a side's items are the bits of the trade assets it holds and of its Bonus
+    hand's cards (:attr:`Hand.bits`), so that the listings key their tables by ints."""
     places: dict[tuple[int, int, bool], Places] = field(default_factory=dict)
     """A move's reach (:meth:`Topology.reach`) by its start, allowance and Center City,
     split for the listing (see :class:`Places`)."""
+    barred: dict[tuple[object, ...], frozenset[int]] = field(default_factory=dict)
+    """The special spaces :func:`may_finish` refuses a seat, by what it reads of the seat
+    (see :func:`barred`)."""
     narrowed: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[DabAction, ...]]] = field(
         default_factory=dict
     )
-    """A reach's spaces and ``Move`` actions without the special spaces :func:`may_finish`
-    refused, by the reach's key and those spaces."""
-    trade_lists: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[DabAction, ...]] = field(
-        default_factory=dict
-    )
-    """A partner's trades at the start of a turn by the partner, the items the player may
-    give and the partner's items (the items tuples come from :attr:`items`, so a few
-    distinct values stand for every holding)."""
-    barter_lists: dict[tuple[int, tuple[int, ...]], tuple[DabAction, ...]] = field(
-        default_factory=dict
-    )
-    """A partner's barters at the start of a turn by the partner and its items."""
+    """A reach's spaces and ``Move`` actions without the barred spaces, by the reach's key
+    and the barred set (:attr:`barred`)."""
+    trade_lists: dict[tuple[int, int, int], tuple[DabAction, ...]] = field(default_factory=dict)
+    """A partner's trades at the start of a turn by the partner, a bit set of items the
+    player may give and the bit set of the partner's items (see :attr:`items`): the
+    listing asks for the items it may give among the trade assets and among the Bonus
+    cards apart, so that the keys stay few whatever the hands."""
+    barter_lists: dict[tuple[int, int], tuple[DabAction, ...]] = field(default_factory=dict)
+    """A partner's barters at the start of a turn by the partner and its items' bit set."""
     plays: dict[tuple[str, tuple[int, ...]], tuple[DabAction, ...]] = field(default_factory=dict)
     """``PlayBonus`` of each card of one kind in a Bonus hand, by the kind and the hand."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Hand:
+    """A Bonus hand (card counts by content index) prepared for the listings, kept in the
+    catalog by the hand (:func:`hand`)."""
+
+    bits: int
+    """The hand's trade items as a bit set: bit ``BONUS_ITEM + k`` for each card ``k`` held
+    (DAB-TRADE-1; see :attr:`Catalog.items`)."""
+    supply: tuple[DabAction, ...]
+    """``PlayBonus`` of each supply card held (the start of a turn), in card order."""
+    move: tuple[DabAction, ...]
+    """``PlayBonus`` of each move card held (the movement), in card order."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -149,20 +181,27 @@ class Places:
     """The Center City, hospital and town spaces among :attr:`spaces`."""
 
 
-_LAST: list[tuple[object, Catalog | None]] = [(None, None)]
-"""The config last asked for and its catalog: every state of a game holds the very same
-config object, so a step finds its catalog with one identity test, not a hash of the
-config (which msgspec computes afresh each time)."""
-
-
 def catalog(config: DabConfig) -> Catalog:
-    """The catalog of a (validated) config."""
-    config_, found = _LAST[0]
-    if config_ is config and found is not None:
-        return found
-    found = _catalog(config)
-    _LAST[0] = (config, found)
+    """The catalog of a (validated) config, kept with the config once built: every state
+    of a game holds the very same config object, so the rules find it with one attribute
+    lookup, ``config.cat or catalog(config)`` (see :class:`DabConfig`), not a call and a
+    hash of the config (which msgspec computes afresh each time)."""
+    found: Catalog | None = config.__dict__.get("cat")
+    if found is None:
+        found = config.__dict__["cat"] = _catalog(config)
     return found
+
+
+def _asked(p: int, after: int, n: int, rivals: tuple[int, ...]) -> tuple[int, ...]:
+    """The rivals of ``p`` after seat ``after`` in turn order, until ``p`` comes round."""
+    found: list[int] = []
+    for i in range(1, n):
+        r = (after + i) % n
+        if r == p:
+            break
+        if r in rivals:
+            found.append(r)
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=64)
@@ -181,6 +220,7 @@ def _catalog(config: DabConfig) -> Catalog:
     top = topology(board)
     items = range(BONUS_ITEM + len(content.bonuses))
     move_faces = tuple(sorted(move.items()))
+    rivals = tuple(tuple(q for q in range(n) if q not in side) for side in sides)
     rolls = {k: _sums(faces, k) for k in (NORMAL_DICE, EXTRA_MILE_DICE, SETUP_DICE)}
     return Catalog(
         config=config,
@@ -188,8 +228,11 @@ def _catalog(config: DabConfig) -> Catalog:
         content=content,
         required=(TEAM_REQUIRED if config.teams else REQUIRED)[config.length],
         destinations=DESTINATIONS[config.length],
+        teams=config.teams,
         sides=sides,
-        rivals=tuple(tuple(q for q in range(n) if q not in side) for side in sides),
+        rivals=rivals,
+        askers=tuple(tuple(_asked(p, after, n, rivals[p]) for after in range(n)) for p in range(n)),
+        payers=tuple((p, *(m for m in sides[p] if m != p)) for p in range(n)),
         move_faces=move_faces,
         rolls=rolls,
         setup_outcomes=chance.weighted((SetupRoll(total=t), w) for t, w in rolls[SETUP_DICE]),
@@ -202,6 +245,7 @@ def _catalog(config: DabConfig) -> Catalog:
         plain=frozenset(
             s for s, k in enumerate(top.kinds) if k not in ("forest", "center", "hospital", "town")
         ),
+        special=tuple(s for s, k in enumerate(top.kinds) if k in ("center", "hospital", "town")),
         moves=tuple(Move(space=s) for s in range(len(top.kinds))),
         trades=tuple(
             tuple(tuple(Trade(partner=q, give=g, get=t) for t in items) for g in items)
@@ -242,6 +286,68 @@ def bonus_plays(cat: Catalog, hand: tuple[int, ...], kind: str) -> tuple[DabActi
             tuple(
                 PlayBonus(card=k) for k, c in enumerate(hand) if c > 0 and bonuses[k].kind == kind
             ),
+        )
+    return found
+
+
+def hand(cat: Catalog, cards: tuple[int, ...]) -> Hand:
+    """The Bonus hand ``cards`` prepared for the listings, remembered by the hand."""
+    found = cat.hands.get(cards)
+    if found is None:
+        bits = 0
+        for k, c in enumerate(cards):
+            if c > 0:
+                bits |= 1 << (BONUS_ITEM + k)
+        found = remember(
+            cat.hands,
+            cards,
+            Hand(
+                bits=bits,
+                supply=bonus_plays(cat, cards, "supply"),
+                move=bonus_plays(cat, cards, "move"),
+            ),
+        )
+    return found
+
+
+Holding = (
+    tuple[tuple[int, ...], tuple[int, ...]]
+    | tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+)
+"""What a side's trade items are read from: its mat and its Bonus hand, or for a team
+both mats and the team's hand."""
+
+
+def holding(cat: Catalog, key: Holding) -> int:
+    """The trade items (DAB-TRADE-1) of a side holding the mat ``key[0]`` (and, for a
+    team, ``key[1]`` as well: pooled) and the Bonus hand ``key[-1]``, as a bit set (see
+    :attr:`Catalog.items`): Food, Fuel, Weaponry and a Medkit when the side holds any,
+    and each Bonus card held; remembered by the key."""
+    found = cat.holdings.get(key)
+    if found is None:
+        if len(key) == 2:
+            have, cards = key
+        else:
+            a, b, cards = key
+            have = tuple(x + y for x, y in zip(a, b, strict=True))
+        found = remember(
+            cat.holdings,
+            key,
+            (have[0] > 0)
+            | (have[1] > 0) << 1
+            | (have[2] > 0) << 2
+            | (have[MEDKITS] > 0) << 3
+            | hand(cat, cards).bits,
+        )
+    return found
+
+
+def items(cat: Catalog, bits: int) -> tuple[int, ...]:
+    """The trade items of the bit set ``bits``, in item order, remembered by it."""
+    found = cat.items.get(bits)
+    if found is None:
+        found = remember(
+            cat.items, bits, tuple(i for i in range(bits.bit_length()) if bits >> i & 1)
         )
     return found
 
@@ -298,36 +404,33 @@ def validate_config(config: DabConfig) -> None:
 # -- holdings ------------------------------------------------------------------------------
 
 
-def pooled(state: DabState, seat: int, asset: int) -> int:
+def pooled(state: DabState, seat: int, asset: int, cat: Catalog | None = None) -> int:
     """What ``seat``'s side holds of ``asset`` (a team pools its mats). Implements
-    DAB-TEAM-2."""
-    side = catalog(state.config).sides[seat]
+    DAB-TEAM-2. (``cat``: the state's catalog, when the caller has it at hand.)"""
+    side = (cat or catalog(state.config)).sides[seat]
     if len(side) == 1:
         return state.assets[seat][asset]
-    return sum(state.assets[m][asset] for m in side)
+    a, b = side  # a team: two seats (DAB-TEAM-1)
+    return state.assets[a][asset] + state.assets[b][asset]
 
 
-def pool(state: DabState, seat: int) -> Assets:
+def pool(state: DabState, seat: int, cat: Catalog | None = None) -> Assets:
     """Every asset of ``seat``'s side."""
-    side = catalog(state.config).sides[seat]
+    side = (cat or catalog(state.config)).sides[seat]
     if len(side) == 1:
         return state.assets[seat]
-    if len(side) == 2:  # a team (DAB-TEAM-2)
-        a, b = state.assets[side[0]], state.assets[side[1]]
-        return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
-    t = [pooled(state, seat, i) for i in range(5)]
-    return (t[0], t[1], t[2], t[3], t[4])
+    a, b = state.assets[side[0]], state.assets[side[1]]  # a team: two seats (DAB-TEAM-2)
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
 
 
-def holder(state: DabState, seat: int) -> int:
+def holder(state: DabState, seat: int, cat: Catalog | None = None) -> int:
     """The seat whose bonus hand and milestones ``seat`` uses (a team's first seat)."""
-    return catalog(state.config).sides[seat][0]
+    return (cat or catalog(state.config)).sides[seat][0]
 
 
-def can_pay(state: DabState, seat: int, cost: Assets) -> bool:
+def can_pay(state: DabState, seat: int, cost: Assets, cat: Catalog | None = None) -> bool:
     """Whether ``seat``'s side holds ``cost``."""
-    side = catalog(state.config).sides[seat]
-    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    have = pool(state, seat, cat)
     # A loop rather than all() over a generator: this runs at every turn (DESIGN 8).
     for i in range(5):  # noqa: SIM110
         if cost[i] > 0 and have[i] < cost[i]:
@@ -335,18 +438,19 @@ def can_pay(state: DabState, seat: int, cost: Assets) -> bool:
     return True
 
 
-def can_keep_busy(state: DabState, seat: int) -> bool:
+def can_keep_busy(state: DabState, seat: int, cat: Catalog | None = None) -> bool:
     """Whether ``seat``'s side holds ``BENEFIT_COST`` (1 Food, 1 Fuel, 1 Weaponry):
     :func:`can_pay` for the cost asked at every turn start (DAB-BUSY-1)."""
-    side = catalog(state.config).sides[seat]
-    have = state.assets[seat] if len(side) == 1 else pool(state, seat)
+    side = (cat or catalog(state.config)).sides[seat]
+    have = state.assets[seat] if len(side) == 1 else pool(state, seat, cat)
     return have[0] > 0 and have[1] > 0 and have[2] > 0
 
 
-def has_required(state: DabState, seat: int) -> bool:
+def has_required(state: DabState, seat: int, cat: Catalog | None = None) -> bool:
     """Whether ``seat``'s side holds the required assets (or more) of all five."""
-    cat = catalog(state.config)
-    have = state.assets[seat] if len(cat.sides[seat]) == 1 else pool(state, seat)
+    if cat is None:
+        cat = catalog(state.config)
+    have = pool(state, seat, cat)
     req = cat.required
     return (
         have[0] >= req[0]
@@ -362,11 +466,14 @@ class Mats:
     own tuples until one is written (a transition touches one or two of them, so copying
     every mat into lists and back cost more than the arithmetic)."""
 
-    __slots__ = ("assets", "lost", "sides")
+    __slots__ = ("assets", "lost", "payers", "sides")
 
-    def __init__(self, state: DabState) -> None:
+    def __init__(self, state: DabState, cat: Catalog | None = None) -> None:
+        if cat is None:
+            cat = catalog(state.config)
         self.assets: list[Assets] = list(state.assets)
-        self.sides = catalog(state.config).sides
+        self.sides = cat.sides
+        self.payers = cat.payers
         self.lost = state.lost
 
     def _add(self, seat: int, asset: int, amount: int) -> None:
@@ -378,16 +485,18 @@ class Mats:
         """Add to ``seat``'s mat, stopping at the cap (the excess is lost). Implements
         DAB-ASSET-1."""
         have = self.assets[seat][asset]
-        got = max(min(have + amount, CAPS[asset]) - have, 0)
-        if got:
-            self._add(seat, asset, got)
+        cap = CAPS[asset]
+        got = (have + amount if have + amount < cap else cap) - have
+        if got <= 0:  # at the cap already (or nothing to gain)
+            return 0
+        self._add(seat, asset, got)
         return got
 
     def pay(self, seat: int, asset: int, amount: int) -> int:
         """Take from ``seat``'s side, its own mat first, never below zero; a loss larger
         than the holdings takes what there is (DAB-A12). Implements DAB-ASSET-2."""
         left = amount
-        for m in (seat, *(x for x in self.sides[seat] if x != seat)):
+        for m in self.payers[seat]:
             take = min(left, self.assets[m][asset])
             if take:
                 self._add(m, asset, -take)
@@ -409,7 +518,8 @@ class Mats:
         side = self.sides[seat]
         if len(side) == 1:
             return self.assets[seat][asset]
-        return sum(self.assets[m][asset] for m in side)
+        a, b = side  # a team: two seats (DAB-TEAM-1)
+        return self.assets[a][asset] + self.assets[b][asset]
 
     def frozen(self) -> tuple[Assets, ...]:
         return tuple(self.assets)
@@ -441,7 +551,7 @@ def center_open(state: DabState, seat: int) -> bool:
     return all_scouted(state, seat) and state.final[seat] < 0
 
 
-def may_finish(state: DabState, seat: int, space: int) -> bool:
+def may_finish(state: DabState, seat: int, space: int, cat: Catalog | None = None) -> bool:
     """Whether ``seat`` may end its movement (or stay put) on ``space``.
 
     Implements DAB-MOVE-3 (the dark forest), DAB-HOSPITAL-2 (not the same hospital
@@ -450,7 +560,11 @@ def may_finish(state: DabState, seat: int, space: int) -> bool:
     final destination only with the required assets). The four places where staying put
     is forbidden (DAB-MOVE-5) are exactly the spaces this refuses after their rewards.
     """
-    top = catalog(state.config).top
+    if cat is None:
+        cat = catalog(state.config)
+    if space in cat.plain:  # most spaces: nothing to refuse
+        return True
+    top = cat.top
     kind = top.kinds[space]
     if kind == "forest":
         return False
@@ -461,17 +575,41 @@ def may_finish(state: DabState, seat: int, space: int) -> bool:
     if kind == "town":
         town = top.space_town[space]
         if town == state.final[seat]:
-            return has_required(state, seat)
+            return has_required(state, seat, cat)
         if state.scouted_towns[seat] >> town & 1:
             return False
         return town not in state.destinations[seat][state.scouted[seat] + 1 :]
     return True
 
 
-def can_stay(state: DabState, seat: int) -> bool:
+def barred(state: DabState, seat: int, cat: Catalog) -> frozenset[int]:
+    """The Center City, hospital and town spaces where ``seat`` may not finish now
+    (:func:`may_finish`), remembered by all that it reads of the seat: the last hospital,
+    the final destination (and, once drawn, whether the side holds the required assets),
+    the scouting and the destinations."""
+    final = state.final[seat]
+    key = (
+        state.last_hospital[seat],
+        final,
+        final >= 0 and has_required(state, seat, cat),
+        state.scouted[seat],
+        state.scouted_towns[seat],
+        state.destinations[seat],
+    )
+    found = cat.barred.get(key)
+    if found is None:
+        found = remember(
+            cat.barred,
+            key,
+            frozenset([s for s in cat.special if not may_finish(state, seat, s, cat)]),
+        )
+    return found
+
+
+def can_stay(state: DabState, seat: int, cat: Catalog | None = None) -> bool:
     """Whether ``seat`` may stay put now: not on its first turn (it must leave Center
     City, DAB-MOVE-1) and not where it may not finish."""
-    return state.moved[seat] and may_finish(state, seat, state.space[seat])
+    return state.moved[seat] and may_finish(state, seat, state.space[seat], cat)
 
 
 def opponents(state: DabState, seat: int) -> tuple[int, ...]:

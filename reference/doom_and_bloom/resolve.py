@@ -8,6 +8,9 @@ Bonus cards, in that order), crossings, the final destination, and the end of th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final, Literal
+
 from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.types import replace
 
@@ -72,57 +75,87 @@ _OVER = Phase.OVER
 _THEN_END, _THEN_CROSSING, _THEN_FINAL, _THEN_WIN = Then.END, Then.CROSSING, Then.FINAL, Then.WIN
 _THEN_START, _THEN_TURN = Then.START, Then.TURN
 
-_EVENT_KINDS = frozenset({"asset", "hospital", "town"})
-_ATTACK_KINDS = frozenset({"raider", "crossing", "center"})
+_DECKS: dict[str, Literal["event", "attack"]] = {
+    "asset": "event",
+    "hospital": "event",
+    "town": "event",
+    "raider": "attack",
+    "crossing": "attack",
+    "center": "attack",
+}
+"""The deck each kind of space draws from: Event spaces (a board asset, a hospital, a
+town) and Attack spaces (raider territory, a crossing, Center City); the others draw
+none."""
 
 
 # -- arrival -------------------------------------------------------------------------------
 
 
-def arrive(state: DabState, space: int) -> DabState:
+def arrive(
+    state: DabState,
+    space: int,
+    spaces: tuple[int, ...] | None = None,
+    moved: tuple[bool, ...] | None = None,
+    origin: int | None = None,
+) -> DabState:
     """Resolve the space the active player finished on (or stayed put on).
 
     Implements DAB-SPACE-1 (an empty space ends the turn), the
     Event spaces (board asset, hospital, town: DAB-EVENT-1) and the Attack spaces
     (raider territory, crossing, Center City: DAB-ATTACK-1), and DAB-HOSPITAL-2's
     reset when a different hospital is visited (DAB-A4).
+
+    ``spaces``, ``moved`` and ``origin`` are the move (or the staying put) that led here,
+    when the caller has not made them part of ``state``: they go into the same state
+    build as the arrival (DESIGN section 8).
     """
-    top = catalog(state.config).top
-    kind = top.kinds[space]
+    kind = (state.config.cat or catalog(state.config)).top.kinds[space]
     p = state.active
+    last = state.last_hospital
     if (
         kind == "hospital"
         and state.config.readings.hospital_reset == "visit"
-        and state.last_hospital[p] not in (-1, space)
+        and last[p] not in (-1, space)
     ):
-        last = list(state.last_hospital)
-        last[p] = -1
-        state = replace(state, last_hospital=tuple(last))
-    if kind in _EVENT_KINDS:
-        return replace(state, step=_DRAW, deck="event")
-    if kind in _ATTACK_KINDS:
-        return replace(state, step=_DRAW, deck="attack")
-    return end_turn(state)
+        last = (*last[:p], -1, *last[p + 1 :])
+    if spaces is None:
+        spaces = state.space
+    if moved is None:
+        moved = state.moved
+    if origin is None:
+        origin = state.origin
+    deck = _DECKS.get(kind)
+    if deck is not None:
+        return replace(
+            state,
+            space=spaces,
+            moved=moved,
+            origin=origin,
+            last_hospital=last,
+            step=_DRAW,
+            deck=deck,
+        )
+    return end_turn(replace(state, space=spaces, moved=moved, origin=origin, last_hospital=last))
 
 
 def _cards(state: DabState) -> tuple[Card, ...]:
-    content = catalog(state.config).content
+    content = (state.config.cat or catalog(state.config)).content
     return content.events if state.deck == "event" else content.attacks
 
 
 def draw_pile(state: DabState) -> tuple[int, ...]:
     """The deck's draw pile; an empty pile is the whole deck reshuffled (DAB-A15)."""
     pile = state.event_pile if state.deck == "event" else state.attack_pile
-    if sum(pile) == 0:
+    if not any(pile):  # counts are never negative: an empty pile
         return tuple(c.copies for c in _cards(state))
     return pile
 
 
 def bonus_pile(state: DabState) -> tuple[int, ...]:
     """The Bonus draw pile; an empty one is the discards reshuffled (DAB-A15)."""
-    if sum(state.bonus_pile) > 0:
+    if any(state.bonus_pile):  # counts are never negative
         return state.bonus_pile
-    bonuses = catalog(state.config).content.bonuses
+    bonuses = (state.config.cat or catalog(state.config)).content.bonuses
     held = [sum(h[k] for h in state.bonus) for k in range(len(bonuses))]
     return tuple(b.copies - held[k] for k, b in enumerate(bonuses))
 
@@ -131,36 +164,59 @@ def bonus_pile(state: DabState) -> tuple[int, ...]:
 
 
 def apply_chance(state: DabState, action: DabAction) -> DabState:
-    if isinstance(action, DrawCard):
-        pile = list(draw_pile(state))
-        pile[action.card] -= 1
-        # A card whose test opens a roll or a choice ends the step in this one state;
-        # the others resolve from it (_start_card).
-        test = _cards(state)[action.card].test
-        step = _OPENS.get(test, state.step)
-        if state.deck == "event":
-            new = replace(state, card=action.card, event_pile=tuple(pile), step=step)
-        else:
-            new = replace(state, card=action.card, attack_pile=tuple(pile), step=step)
-        if test in _OPENS:
-            return new
-        return _start_card(new)
-    if isinstance(action, Dice):
-        return replace(state, step=_POST_ROLL, total=action.total)
-    if isinstance(action, DrawBonus):
-        pile = list(bonus_pile(state))
-        pile[action.card] -= 1
-        hands = [list(h) for h in state.bonus]
-        hands[holder(state, state.actor)][action.card] += 1
-        return settle(
-            replace(
-                state,
-                bonus_pile=tuple(pile),
-                bonus=tuple(tuple(h) for h in hands),
-                pending_bonus=state.pending_bonus - 1,
-            )
+    """The state after a card, a roll's total or a Bonus card drawn: the handler of its
+    type in :data:`CHANCES`."""
+    handler = CHANCES.get(type(action))
+    if handler is None:
+        raise IllegalAction("DAB.CHANCE", f"{action!r} is not an outcome here", "DAB-EVENT-1")
+    return handler(state, action)
+
+
+def _draw_card(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, DrawCard)
+    pile = list(draw_pile(state))
+    pile[action.card] -= 1
+    # A card whose test opens a roll or a choice ends the step in this one state;
+    # the others resolve from it (_start_card).
+    test = _cards(state)[action.card].test
+    step = _OPENS.get(test, state.step)
+    if state.deck == "event":
+        new = replace(state, card=action.card, event_pile=tuple(pile), step=step)
+    else:
+        new = replace(state, card=action.card, attack_pile=tuple(pile), step=step)
+    if test in _OPENS:
+        return new
+    return _start_card(new)
+
+
+def _dice(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, Dice)
+    return replace(state, step=_POST_ROLL, total=action.total)
+
+
+def _draw_bonus(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, DrawBonus)
+    pile = list(bonus_pile(state))
+    pile[action.card] -= 1
+    hands = [list(h) for h in state.bonus]
+    hands[holder(state, state.actor, state.config.cat)][action.card] += 1
+    return settle(
+        replace(
+            state,
+            bonus_pile=tuple(pile),
+            bonus=tuple(tuple(h) for h in hands),
+            pending_bonus=state.pending_bonus - 1,
         )
-    raise IllegalAction("DAB.CHANCE", f"{action!r} is not an outcome here", "DAB-EVENT-1")
+    )
+
+
+CHANCES: Final[dict[type, Callable[[DabState, DabAction], DabState]]] = {
+    DrawCard: _draw_card,
+    Dice: _dice,
+    DrawBonus: _draw_bonus,
+}
+"""The handler of each chance outcome of the resolution, by action type; :mod:`rules`
+dispatches to them directly."""
 
 
 _OPENS: dict[str, Phase] = {"choice": _CHOICE, "search": _PRE_ROLL, "raiders": _PRE_ROLL}
@@ -172,9 +228,9 @@ def _start_card(state: DabState) -> DabState:
     and opens the roll (DAB-ROLL-1) or the choice (DAB-EVENT-3)."""
     card = _cards(state)[state.card]
     if card.test == "auto":
-        return outcome(state, card.success is not None)
+        return outcome(state, card.success is not None, card)
     if card.test in ("least", "most"):
-        return outcome(state, _compare(state, card))
+        return outcome(state, _compare(state, card), card)
     if card.test == "choice":
         return replace(state, step=_CHOICE)
     return replace(state, step=_PRE_ROLL)
@@ -186,8 +242,8 @@ def _compare(state: DabState, card: Card) -> bool:
     p = state.active
     stat = card.stat
     if state.config.teams and state.config.readings.team_compare == "pool":
-        mine = pooled(state, p, stat)
-        others = [pooled(state, o, stat) for o in opponents(state, p)]
+        mine = pooled(state, p, stat, state.config.cat)
+        others = [pooled(state, o, stat, state.config.cat) for o in opponents(state, p)]
     else:
         mine = state.assets[p][stat]
         others = [state.assets[o][stat] for o in range(state.config.players) if o != p]
@@ -203,37 +259,45 @@ def legal_actions(state: DabState) -> tuple[DabAction, ...]:
     phase = state.step
     p = state.active
     if phase is _PRE_ROLL:
-        if can_pay(state, p, BENEFIT_COST):
+        if can_pay(state, p, BENEFIT_COST, state.config.cat):
             return _EXTRA_MILE_OR_ROLL
         return _ROLL
     if phase is _POST_ROLL:
         card = _cards(state)[state.card]
         acts: list[DabAction] = []
         if card.test == "search":
-            if state.food_uses < FOOD_USES and pooled(state, p, FOOD) >= FOOD_COST:
+            if (
+                state.food_uses < FOOD_USES
+                and pooled(state, p, FOOD, state.config.cat) >= FOOD_COST
+            ):
                 acts.append(SpendFood())
-        elif not state.weaponry_used and pooled(state, p, WEAPONRY) >= WEAPONRY_COST:
+        elif (
+            not state.weaponry_used
+            and pooled(state, p, WEAPONRY, state.config.cat) >= WEAPONRY_COST
+        ):
             acts.append(SpendWeaponry())
         return (*acts, *_bonus_plays(state, card.test), _SETTLE)
     if phase is _CHOICE:
         card = _cards(state)[state.card]
         acts = []
-        if can_pay(state, p, card.price):
+        if can_pay(state, p, card.price, state.config.cat):
             if card.price_bonus == 0:
                 acts.append(Option(option=0))
             else:
-                hand = state.bonus[holder(state, p)]
+                hand = state.bonus[holder(state, p, state.config.cat)]
                 acts.extend(
                     Option(option=0, card=k) for k, c in enumerate(hand) if c >= card.price_bonus
                 )
         acts.append(Option(option=1))
         return tuple(acts)
     if phase is _LOSE:
-        return tuple(_LOSSES[r] for r in range(3) if pooled(state, state.actor, r) > 0)
+        return tuple(
+            _LOSSES[r] for r in range(3) if pooled(state, state.actor, r, state.config.cat) > 0
+        )
     if phase is _GAIN:
         return _GAINS
     if phase is _CROSSING:
-        top = catalog(state.config).top
+        top = (state.config.cat or catalog(state.config)).top
         here = state.space[p]
         return (
             tuple(Enter(space=s) for s in top.arrows[here])
@@ -255,16 +319,16 @@ _MEDKIT_OR_END: tuple[DabAction, ...] = (UseMedkit(), EndTurn())
 
 
 def _bonus_plays(state: DabState, kind: str) -> tuple[DabAction, ...]:
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     return bonus_plays(cat, state.bonus[cat.sides[state.active][0]], kind)
 
 
 def play_bonus(state: DabState, card: int) -> DabState:
     """Play a Bonus card where its kind permits; several may be played in a turn and
     their effects add up. Implements DAB-BONUS-1."""
-    bonus = catalog(state.config).content.bonuses[card]
+    bonus = (state.config.cat or catalog(state.config)).content.bonuses[card]
     hands = [list(h) for h in state.bonus]
-    hands[holder(state, state.active)][card] -= 1
+    hands[holder(state, state.active, state.config.cat)][card] -= 1
     new = replace(state, bonus=tuple(tuple(h) for h in hands))
     if bonus.kind == "move":
         return replace(new, roll=new.roll + bonus.amount)
@@ -274,71 +338,126 @@ def play_bonus(state: DabState, card: int) -> DabState:
 
 
 def apply_decision(state: DabState, action: DabAction) -> DabState:
-    p = state.active
-    if isinstance(action, ExtraMile):
-        mats = Mats(state)
-        mats.apply(p, (-1, -1, -1, 0, 0))
-        return replace(state, assets=mats.frozen(), dice=EXTRA_MILE_DICE, step=_DICE)
-    if isinstance(action, RollDice):
-        return replace(state, dice=NORMAL_DICE, step=_DICE)
-    if isinstance(action, SpendFood):
-        mats = Mats(state)
-        mats.pay(p, FOOD, FOOD_COST)
-        return replace(
-            state, assets=mats.frozen(), food_uses=state.food_uses + 1, total=state.total + 1
-        )
-    if isinstance(action, SpendWeaponry):
-        mats = Mats(state)
-        mats.pay(p, WEAPONRY, WEAPONRY_COST)
-        return replace(state, assets=mats.frozen(), weaponry_used=True, total=state.total + 1)
-    if isinstance(action, Settle):
-        card = _cards(state)[state.card]
-        tie = state.config.readings.tie == "success"
-        won = state.total > card.target or (tie and state.total == card.target)
-        return outcome(replace(state, dice=0), won)
-    if isinstance(action, Option):
-        if action.option == 1:
-            return outcome(state, False)
-        card = _cards(state)[state.card]
-        mats = Mats(state)
-        mats.apply(p, tuple(-c for c in card.price))  # type: ignore[arg-type]
-        hands = [list(h) for h in state.bonus]
-        if card.price_bonus:
-            hands[holder(state, p)][action.card] -= card.price_bonus
-        new = replace(
-            state, assets=mats.frozen(), lost=mats.lost, bonus=tuple(tuple(h) for h in hands)
-        )
-        return outcome(new, True)
-    if isinstance(action, Lose):
-        mats = Mats(state)
-        mats.pay(state.actor, action.resource, 1)
-        return settle(replace(state, assets=mats.frozen(), pending_lose=state.pending_lose - 1))
-    if isinstance(action, Gain):
-        mats = Mats(state)
-        mats.gain(state.actor, action.resource, 1)
-        return settle(replace(state, assets=mats.frozen(), pending_gain=state.pending_gain - 1))
-    if isinstance(action, Enter | Bypass):
-        spaces = list(state.space)
-        spaces[p] = action.space
-        return end_turn(replace(state, space=tuple(spaces)))
-    if isinstance(action, Remain):
-        return end_turn(state)
-    if isinstance(action, UseMedkit):
-        mats = Mats(state)
-        mats.pay(p, MEDKITS, 1)
-        mats.gain(p, SURVIVORS, state.lost)
-        mats.lost = 0
-        new = _milestones(replace(state, assets=mats.frozen(), lost=0), mats)
-        return settle(replace(new, then=_THEN_END))
-    if isinstance(action, EndTurn):
-        return rules.advance(state)
+    """The state after one of the resolution's decisions (the roll, its benefits, a
+    choice card's option, a resource lost or gained, a crossing's move, the Medkit, the
+    end of the turn): the handler of its type in :data:`DECISIONS`."""
+    return DECISIONS.get(type(action), _not_open)(state, action)
+
+
+def _not_open(state: DabState, action: DabAction) -> DabState:
     raise IllegalAction("DAB.NOT_LEGAL", f"{action!r} is not open here", "DAB-EVENT-1")
+
+
+def _extra_mile(state: DabState, action: DabAction) -> DabState:
+    mats = Mats(state, state.config.cat)
+    mats.apply(state.active, (-1, -1, -1, 0, 0))
+    return replace(state, assets=mats.frozen(), dice=EXTRA_MILE_DICE, step=_DICE)
+
+
+def _roll_dice(state: DabState, action: DabAction) -> DabState:
+    return replace(state, dice=NORMAL_DICE, step=_DICE)
+
+
+def _spend_food(state: DabState, action: DabAction) -> DabState:
+    mats = Mats(state, state.config.cat)
+    mats.pay(state.active, FOOD, FOOD_COST)
+    return replace(
+        state, assets=mats.frozen(), food_uses=state.food_uses + 1, total=state.total + 1
+    )
+
+
+def _spend_weaponry(state: DabState, action: DabAction) -> DabState:
+    mats = Mats(state, state.config.cat)
+    mats.pay(state.active, WEAPONRY, WEAPONRY_COST)
+    return replace(state, assets=mats.frozen(), weaponry_used=True, total=state.total + 1)
+
+
+def _settle(state: DabState, action: DabAction) -> DabState:
+    card = _cards(state)[state.card]
+    tie = state.config.readings.tie == "success"
+    won = state.total > card.target or (tie and state.total == card.target)
+    return outcome(state, won, card)  # the roll's dice are put away there (dice=0)
+
+
+def _option(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, Option)
+    if action.option == 1:
+        return outcome(state, False)
+    p = state.active
+    card = _cards(state)[state.card]
+    mats = Mats(state, state.config.cat)
+    mats.apply(p, tuple(-c for c in card.price))  # type: ignore[arg-type]
+    hands = [list(h) for h in state.bonus]
+    if card.price_bonus:
+        hands[holder(state, p, state.config.cat)][action.card] -= card.price_bonus
+    new = replace(state, assets=mats.frozen(), lost=mats.lost, bonus=tuple(tuple(h) for h in hands))
+    return outcome(new, True, card)
+
+
+def _lose(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, Lose)
+    mats = Mats(state, state.config.cat)
+    mats.pay(state.actor, action.resource, 1)
+    return settle(replace(state, assets=mats.frozen(), pending_lose=state.pending_lose - 1))
+
+
+def _gain(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, Gain)
+    mats = Mats(state, state.config.cat)
+    mats.gain(state.actor, action.resource, 1)
+    return settle(replace(state, assets=mats.frozen(), pending_gain=state.pending_gain - 1))
+
+
+def _cross(state: DabState, action: DabAction) -> DabState:
+    assert isinstance(action, Enter | Bypass)
+    spaces = list(state.space)
+    spaces[state.active] = action.space
+    return end_turn(replace(state, space=tuple(spaces)))
+
+
+def _remain(state: DabState, action: DabAction) -> DabState:
+    return end_turn(state)
+
+
+def _use_medkit(state: DabState, action: DabAction) -> DabState:
+    p = state.active
+    mats = Mats(state, state.config.cat)
+    mats.pay(p, MEDKITS, 1)
+    mats.gain(p, SURVIVORS, state.lost)
+    mats.lost = 0
+    new = _milestones(replace(state, assets=mats.frozen(), lost=0), mats)
+    return settle(replace(new, then=_THEN_END))
+
+
+def _end(state: DabState, action: DabAction) -> DabState:
+    return rules.advance(state)
+
+
+_Decision = Callable[[DabState, DabAction], DabState]
+
+DECISIONS: Final[dict[type, _Decision]] = {
+    ExtraMile: _extra_mile,
+    RollDice: _roll_dice,
+    SpendFood: _spend_food,
+    SpendWeaponry: _spend_weaponry,
+    Settle: _settle,
+    Option: _option,
+    Lose: _lose,
+    Gain: _gain,
+    Enter: _cross,
+    Bypass: _cross,
+    Remain: _remain,
+    UseMedkit: _use_medkit,
+    EndTurn: _end,
+}
+"""The handler of each decision of the resolution, by action type (a dict, not a chain
+of isinstance tests); :mod:`rules` dispatches to them directly."""
 
 
 # -- results ---------------------------------------------------------------------------------------
 
 
-def outcome(state: DabState, success: bool) -> DabState:
+def outcome(state: DabState, success: bool, card: Card | None = None) -> DabState:
     """Apply the card's result, then the space's rewards on a success.
 
     Implements DAB-EVENT-1 (the Success or Failure tag), DAB-EVENT-4 (a board
@@ -346,13 +465,17 @@ def outcome(state: DabState, success: bool) -> DabState:
     DAB-HOSPITAL-1, DAB-TOWN-1 and DAB-TOWN-2 (rewards; scouting in order),
     DAB-CENTER-2 (Center City's rewards, then the final destination), DAB-CROSS-2 and
     DAB-FINAL-2 (a win on success while still holding the required assets).
+
+    The card's roll, if any, is over: its dice are put away (``dice`` 0). ``card``: the
+    card being resolved, when the caller has it at hand. The result is built in one state.
     """
     p = state.active
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     top = cat.top
-    card = _cards(state)[state.card]
-    effect = (card.success if success else card.failure) or Effect()
-    mats = Mats(state)
+    if card is None:
+        card = _cards(state)[state.card]
+    effect = (card.success if success else card.failure) or _NO_EFFECT
+    mats = Mats(state, cat)
     mats.apply(p, effect.assets)
     pending_gain = effect.gain_choice
     pending_bonus = effect.bonus
@@ -360,7 +483,9 @@ def outcome(state: DabState, success: bool) -> DabState:
     kind = top.kinds[space]
     icon = top.icons[space]
     then = _THEN_END
-    new = state
+    last = state.last_hospital
+    towns = state.scouted_towns
+    scouted = state.scouted
     if success and icon >= 0:
         if kind == "asset":
             times = 2 if effect.board_asset and state.config.readings.board_asset == "both" else 1
@@ -370,9 +495,7 @@ def outcome(state: DabState, success: bool) -> DabState:
     if success and kind == "hospital":
         mats.gain(p, MEDKITS, 1)
         pending_bonus += 1
-        last = list(state.last_hospital)
-        last[p] = space
-        new = replace(new, last_hospital=tuple(last))
+        last = (*last[:p], space, *last[p + 1 :])
     elif kind == "town":
         town = top.space_town[space]
         final = town == state.final[p]
@@ -381,13 +504,11 @@ def outcome(state: DabState, success: bool) -> DabState:
             pending_gain += label.reward_choice
             mats.gain(p, SURVIVORS, label.reward_survivors)
             pending_bonus += label.reward_bonus
-            towns = list(state.scouted_towns)
-            towns[p] |= 1 << town
-            scouted = list(state.scouted)
+            towns = (*towns[:p], towns[p] | 1 << town, *towns[p + 1 :])
             dests = state.destinations[p]
-            if scouted[p] < len(dests) and dests[scouted[p]] == town:
-                scouted[p] += 1
-            new = replace(new, scouted_towns=tuple(towns), scouted=tuple(scouted))
+            k = scouted[p]
+            if k < len(dests) and dests[k] == town:
+                scouted = (*scouted[:p], k + 1, *scouted[p + 1 :])
         if success and final:
             then = _THEN_WIN
     elif kind == "center" and success:
@@ -396,10 +517,14 @@ def outcome(state: DabState, success: bool) -> DabState:
     elif kind == "crossing" and success:
         then = _THEN_CROSSING
     new = replace(
-        new,
+        state,
         assets=mats.frozen(),
         lost=mats.lost,
         success=success,
+        dice=0,
+        last_hospital=last,
+        scouted_towns=towns,
+        scouted=scouted,
         pending_lose=effect.lose_choice,
         pending_gain=pending_gain,
         pending_bonus=pending_bonus,
@@ -408,11 +533,15 @@ def outcome(state: DabState, success: bool) -> DabState:
     return settle(_milestones(new, mats))
 
 
+_NO_EFFECT: Final = Effect()
+"""The result of a tag the card does not have."""
+
+
 def _milestones(state: DabState, mats: Mats) -> DabState:
     """Survivor milestones reached for the first time give a Bonus card and a resource of
     choice each (DAB-ASSET-4; a team earns them together, DAB-TEAM-5)."""
     p = state.active if state.active >= 0 else state.actor
-    side = catalog(state.config).sides[p]
+    side = (state.config.cat or catalog(state.config)).sides[p]
     reached, fresh = new_milestones(state.milestones[p], mats.pooled(p, SURVIVORS))
     if not fresh:
         return state
@@ -434,13 +563,13 @@ def settle(state: DabState) -> DabState:
     """Work off what a result left pending: resources lost, resources gained, Bonus
     cards drawn (in that order), then what comes next."""
     if state.pending_lose > 0:
-        if any(pooled(state, state.actor, r) > 0 for r in range(3)):
+        if any(pooled(state, state.actor, r, state.config.cat) > 0 for r in range(3)):
             return replace(state, step=_LOSE)
         state = replace(state, pending_lose=0)
     if state.pending_gain > 0:
         return replace(state, step=_GAIN)
     if state.pending_bonus > 0:
-        if sum(bonus_pile(state)) > 0:
+        if any(bonus_pile(state)):
             return replace(state, step=_BONUS)
         state = replace(state, pending_bonus=0)
     then = state.then
@@ -464,7 +593,7 @@ def _win(state: DabState) -> DabState:
     p = state.active
     if not has_required(state, p):
         return end_turn(state)
-    side = catalog(state.config).sides[p]
+    side = (state.config.cat or catalog(state.config)).sides[p]
     if len(side) == 1:
         return replace(
             state,
@@ -490,6 +619,6 @@ def _win(state: DabState) -> DabState:
 def end_turn(state: DabState) -> DabState:
     """The end of the turn: a Medkit may restore the survivors lost this turn
     (DAB-ASSET-5); without that choice the turn passes on."""
-    if state.lost > 0 and pooled(state, state.active, MEDKITS) > 0:
+    if state.lost > 0 and pooled(state, state.active, MEDKITS, state.config.cat) > 0:
         return replace(state, step=_END)
     return rules.advance(state)

@@ -18,18 +18,22 @@ from dieproof.reference.core.types import CHANCE, TERMINAL, Result, replace
 from dieproof.reference.doom_and_bloom import resolve
 from dieproof.reference.doom_and_bloom.base import (
     Catalog,
+    Holding,
     Mats,
+    barred,
     bonus_plays,
     can_keep_busy,
     can_stay,
     catalog,
     center_open,
+    hand,
     has_required,
     holder,
+    holding,
+    items,
     may_finish,
     new_milestones,
     places,
-    pool,
     pooled,
     remember,
     validate_config,
@@ -171,11 +175,11 @@ def to_move(state: DabState) -> int:
 
 def _items(state: DabState, seat: int) -> tuple[int, ...]:
     """The trade items ``seat``'s side holds, in item order (DAB-TRADE-1)."""
-    found = [i for i in range(3) if pooled(state, seat, i) > 0]
-    if pooled(state, seat, MEDKITS) > 0:
+    found = [i for i in range(3) if pooled(state, seat, i, state.config.cat) > 0]
+    if pooled(state, seat, MEDKITS, state.config.cat) > 0:
         found.append(3)
-    hand = state.bonus[holder(state, seat)]
-    found.extend(BONUS_ITEM + k for k, c in enumerate(hand) if c > 0)
+    cards = state.bonus[holder(state, seat, state.config.cat)]
+    found.extend(BONUS_ITEM + k for k, c in enumerate(cards) if c > 0)
     return tuple(found)
 
 
@@ -185,16 +189,16 @@ def may_give(state: DabState, seat: int, item: int) -> bool:
     required assets (DAB-A25). Implements DAB-BUSY-1 with DAB-TRADE-1."""
     if not state.busy or item >= BONUS_ITEM:
         return True
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     town = cat.top.space_town[state.space[seat]]
     if town < 0 or town != state.final[seat]:
         return True
     asset = item if item < 3 else MEDKITS
-    return pooled(state, seat, asset) > cat.required[asset]
+    return pooled(state, seat, asset, state.config.cat) > cat.required[asset]
 
 
 def _bonus_plays(state: DabState, kind: str) -> tuple[DabAction, ...]:
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     return bonus_plays(cat, state.bonus[cat.sides[state.active][0]], kind)
 
 
@@ -202,30 +206,31 @@ def destinations(state: DabState) -> tuple[int, ...]:
     """Where the active player may finish its movement, in space order. Implements
     DAB-MOVE-2 (up to the roll), DAB-MOVE-3, DAB-MOVE-4 and DAB-CENTER-1 (passing
     through Center City per DAB-A3)."""
-    return _destinations(state, catalog(state.config))[0]
+    return _destinations(state, state.config.cat or catalog(state.config))[0]
 
 
 def _destinations(state: DabState, cat: Catalog) -> tuple[tuple[int, ...], tuple[DabAction, ...]]:
     """:func:`destinations` and their ``Move`` actions. The reach is remembered in the
     catalog by its start, allowance and Center City, with the spaces :func:`may_finish`
-    must be asked about (Center City, hospitals, towns); when it refuses none, the
-    remembered tuples are the answer, else the ones without the refused spaces, also
-    remembered."""
+    may refuse (Center City, hospitals, towns); the spaces it refuses the player are
+    remembered by what it reads of the player (:func:`~base.barred`). When the reach
+    holds none of them, the remembered tuples are the answer, else the ones without
+    them, also remembered."""
     p = state.active
     open_center = state.config.readings.pass_center == "allowed" or center_open(state, p)
     key = (state.space[p], state.roll, open_center)
     reach = cat.places.get(key) or places(cat, key)
     if not reach.special:
         return reach.spaces, reach.moves
-    refused = tuple([s for s in reach.special if not may_finish(state, p, s)])
+    refused = barred(state, p, cat).intersection(reach.special)
     if not refused:
         return reach.spaces, reach.moves
     narrow_key = (key, refused)
     found = cat.narrowed.get(narrow_key)
     if found is None:
-        spaces = tuple(s for s in reach.spaces if s not in refused)
+        spaces = tuple([s for s in reach.spaces if s not in refused])
         moves = cat.moves
-        found = remember(cat.narrowed, narrow_key, (spaces, tuple(moves[s] for s in spaces)))
+        found = remember(cat.narrowed, narrow_key, (spaces, tuple([moves[s] for s in spaces])))
     return found
 
 
@@ -254,59 +259,98 @@ _REACTIVATE_CHOICES: tuple[DabAction, ...] = (Reactivate(), Rest())
 
 def _turn_actions(state: DabState) -> tuple[DabAction, ...]:
     """The start of a turn: trades, barters, the roll, staying put, supply Bonus cards
-    in the canonical order. Each partner's trades are remembered in the catalog by the
-    partner, the items the player may give and the partner's items, its barters by the
-    partner and its items (a few distinct item tuples stand for every holding); the rest
-    is a constant per the busy and stay flags, and the supply cards come from
-    :func:`bonus_plays`."""
+    in the canonical order. Each side's trade items are a bit set
+    (:func:`~base.holding`, remembered by its pooled mat and its Bonus hand); each
+    partner's trades are remembered in the catalog by the partner, the items the player
+    may give (the trade assets and the Bonus cards apart) and the partner's items, its
+    barters by the partner and its items; the rest is a constant per the busy and stay
+    flags and the hand's supply cards (:func:`~base.hand`)."""
     p = state.active
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
+    sides = cat.sides
+    bonus = state.bonus
+    cards = bonus[sides[p][0]]
     busy = state.busy
-    tail = _TAILS[busy][can_stay(state, p)] + bonus_plays(
-        cat, state.bonus[cat.sides[p][0]], "supply"
-    )
+    stay = state.moved[p] and may_finish(state, p, state.space[p], cat)
+    tail = _TAILS[busy][stay] + (cat.hands.get(cards) or hand(cat, cards)).supply
     if state.offered:
         return tail
-    # Each side's trade items (:func:`_items`) remembered by which of the four trade
-    # assets it holds and by its Bonus hand: the player's, then each rival's.
-    sides = cat.sides
     assets = state.assets
-    bonus = state.bonus
-    known = cat.items
-    rivals = cat.rivals[p]
-    found_items: list[tuple[int, ...]] = []
-    for seat in (p, *rivals):
-        side = sides[seat]
-        have = assets[seat] if len(side) == 1 else pool(state, seat)
-        held = (have[0] > 0) + 2 * (have[1] > 0) + 4 * (have[2] > 0) + 8 * (have[MEDKITS] > 0)
-        items_key = (held, bonus[side[0]])
-        items = known.get(items_key)
-        if items is None:
-            items = remember(known, items_key, _items(state, seat))
-        found_items.append(items)
-    mine, *theirs = found_items
+    known = cat.holdings
+    teams = cat.teams
+    key: Holding
+    if teams:
+        a, b = sides[p]
+        key = (assets[a], assets[b], cards)
+    else:
+        key = (assets[p], cards)
+    given = known.get(key)
+    if given is None:
+        given = holding(cat, key)
     if busy:
-        mine = tuple([g for g in mine if may_give(state, p, g)])
+        given = _givable(state, cat, given)
+    assets_given = given & _ASSET_BITS
+    cards_given = given & ~_ASSET_BITS
     lists = cat.trade_lists
+    rivals = cat.rivals[p]
+    theirs: list[int] = []
     block: tuple[DabAction, ...] = ()
-    for partner, items in zip(rivals, theirs, strict=True):
-        key = (partner, mine, items)
-        found = lists.get(key)
-        if found is None:
-            table = cat.trades[partner]
-            found = remember(
-                lists, key, tuple([table[g][t] for g in mine for t in items if g != t])
-            )
-        block += found
+    for partner in rivals:
+        if teams:
+            a, b = sides[partner]
+            key = (assets[a], assets[b], bonus[a])
+        else:
+            key = (assets[partner], bonus[partner])
+        taken = known.get(key)
+        if taken is None:
+            taken = holding(cat, key)
+        theirs.append(taken)
+        if assets_given:
+            part = (partner, assets_given, taken)
+            found = lists.get(part)
+            block += _trades(cat, part) if found is None else found
+        if cards_given:
+            part = (partner, cards_given, taken)
+            found = lists.get(part)
+            block += _trades(cat, part) if found is None else found
     if not state.bartered[p]:
-        for partner, items in zip(rivals, theirs, strict=True):
-            barter_key = (partner, items)
-            found = cat.barter_lists.get(barter_key)
+        barter_lists = cat.barter_lists
+        for partner, taken in zip(rivals, theirs, strict=True):
+            barter_key = (partner, taken)
+            found = barter_lists.get(barter_key)
             if found is None:
                 barters = cat.barters[partner]
-                found = remember(cat.barter_lists, barter_key, tuple([barters[t] for t in items]))
+                found = remember(
+                    barter_lists, barter_key, tuple([barters[t] for t in items(cat, taken)])
+                )
             block += found
     return block + tail
+
+
+_ASSET_BITS: Final = (1 << BONUS_ITEM) - 1
+"""The bits of the trade assets (Food, Fuel, Weaponry, a Medkit) in a bit set of trade
+items; the others are Bonus cards."""
+
+
+def _trades(cat: Catalog, key: tuple[int, int, int]) -> tuple[DabAction, ...]:
+    """``Trade`` with the partner ``key[0]`` of each item of the bit set ``key[1]`` for
+    each item of the bit set ``key[2]`` but itself, in item order, remembered."""
+    table = cat.trades[key[0]]
+    takes = items(cat, key[2])
+    return remember(
+        cat.trade_lists,
+        key,
+        tuple([table[g][t] for g in items(cat, key[1]) for t in takes if g != t]),
+    )
+
+
+def _givable(state: DabState, cat: Catalog, given: int) -> int:
+    """The bit set ``given`` less the items the active player may not give
+    (:func:`may_give`)."""
+    for g in items(cat, given):
+        if not may_give(state, state.active, g):
+            given &= ~(1 << g)
+    return given
 
 
 _ROLL_MOVE: DabAction = RollMove()
@@ -323,10 +367,11 @@ def _move_actions(state: DabState) -> tuple[DabAction, ...]:
     """The movement: Fuel, move Bonus cards, the destinations (or the end of the turn),
     in the canonical order, from tuples the catalog keeps."""
     p = state.active
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     moves = _destinations(state, cat)[1] or _END_ALONE
-    plays = bonus_plays(cat, state.bonus[cat.sides[p][0]], "move")
-    if not state.fuel_used and pooled(state, p, FUEL) > 0:
+    cards = state.bonus[cat.sides[p][0]]
+    plays = (cat.hands.get(cards) or hand(cat, cards)).move
+    if not state.fuel_used and pooled(state, p, FUEL, cat) > 0:
         return (_USE_FUEL, *plays, *moves)
     return plays + moves
 
@@ -344,7 +389,7 @@ def chance_outcomes(state: DabState) -> tuple[tuple[DabAction, Fraction], ...]:
     pile's node is built by :func:`chance.counted` from the catalog's outcomes (DESIGN
     section 8)."""
     phase = state.step
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     if phase is _DRAW:
         pile = resolve.draw_pile(state)
         return chance.counted(cat.draw_outcomes, pile)
@@ -446,7 +491,9 @@ def _draw_character(state: DabState, action: DabAction) -> DabState:
     chars = list(state.characters)
     chars[seat] = action.character
     assets = list(state.assets)
-    assets[seat] = catalog(state.config).content.characters[action.character].assets
+    assets[seat] = (
+        (state.config.cat or catalog(state.config)).content.characters[action.character].assets
+    )
     new = replace(state, characters=tuple(chars), assets=tuple(assets))
     if all(c >= 0 for c in chars):
         return replace(new, step=_DESTINATION)
@@ -473,12 +520,8 @@ def _move_die(state: DabState, action: DabAction) -> DabState:
     return replace(state, step=_MOVE, roll=action.value)
 
 
-def _resolved_chance(state: DabState, action: DabAction) -> DabState:
-    return resolve.apply_chance(state, action)
-
-
 def _keep_busy(state: DabState, action: DabAction) -> DabState:
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.apply(state.busy_seat, tuple(-c for c in BENEFIT_COST))  # type: ignore[arg-type]
     return replace(state, assets=mats.frozen(), busy=True, busy_seat=-1, step=_TURN)
 
@@ -502,7 +545,7 @@ def _rest(state: DabState, action: DabAction) -> DabState:
 
 def _trade(state: DabState, action: DabAction) -> DabState:
     assert isinstance(action, Trade)
-    offer = Offer(seat=state.active, partner=action.partner, give=action.give, get=action.get)
+    offer = Offer(state.active, action.partner, action.give, action.get)
     return replace(state, offer=offer, offered=True, step=_ANSWER)
 
 
@@ -526,11 +569,11 @@ def _roll_move(state: DabState, action: DabAction) -> DabState:
 
 def _stay_put(state: DabState, action: DabAction) -> DabState:
     here = state.space[state.active]
-    return resolve.arrive(replace(state, origin=here), here)
+    return resolve.arrive(state, here, origin=here)
 
 
 def _use_fuel(state: DabState, action: DabAction) -> DabState:
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     mats.pay(state.active, FUEL, 1)
     return replace(state, assets=mats.frozen(), fuel_used=True, roll=state.roll + FUEL_BONUS)
 
@@ -546,10 +589,10 @@ def _move(state: DabState, action: DabAction) -> DabState:
     spaces = list(state.space)
     spaces[p] = action.space
     if state.moved[p]:  # every turn but the first: the flag is already set
-        return resolve.arrive(replace(state, space=tuple(spaces)), action.space)
+        return resolve.arrive(state, action.space, spaces=tuple(spaces))
     moved = list(state.moved)
     moved[p] = True
-    return resolve.arrive(replace(state, moved=tuple(moved), space=tuple(spaces)), action.space)
+    return resolve.arrive(state, action.space, spaces=tuple(spaces), moved=tuple(moved))
 
 
 def _end_turn(state: DabState, action: DabAction) -> DabState:
@@ -572,9 +615,7 @@ _HANDLERS: Final[dict[type, _Handler]] = {
     DrawCharacter: _draw_character,
     DrawTown: _draw_town,
     MoveDie: _move_die,
-    DrawCard: _resolved_chance,
-    Dice: _resolved_chance,
-    DrawBonus: _resolved_chance,
+    **resolve.CHANCES,
     KeepBusy: _keep_busy,
     LetPass: _let_pass,
     Reactivate: _reactivate,
@@ -588,6 +629,7 @@ _HANDLERS: Final[dict[type, _Handler]] = {
     UseFuel: _use_fuel,
     PlayBonus: _play_bonus,
     Move: _move,
+    **resolve.DECISIONS,
     EndTurn: _end_turn,
 }
 """Each action type's handler (dispatch by type through a dict); the decisions of the
@@ -604,7 +646,7 @@ def _accept(state: DabState) -> DabState:
     Built in one ``replace``; the Bonus hands are copied only when a card changes hands."""
     offer = state.offer
     assert offer is not None
-    mats = Mats(state)
+    mats = Mats(state, state.config.cat)
     hands: list[tuple[int, ...]] | None = None
     for item, giver, taker in (
         (offer.get, offer.partner, offer.seat),
@@ -620,7 +662,10 @@ def _accept(state: DabState) -> DabState:
             if hands is None:
                 hands = list(state.bonus)
             card = item - BONUS_ITEM
-            for seat, d in ((holder(state, giver), -1), (holder(state, taker), 1)):
+            for seat, d in (
+                (holder(state, giver, state.config.cat), -1),
+                (holder(state, taker, state.config.cat), 1),
+            ):
                 hand = list(hands[seat])
                 hand[card] += d
                 hands[seat] = tuple(hand)
@@ -678,7 +723,7 @@ def _next_character_seat(state: DabState) -> int:
 
 def _next_drawer(state: DabState) -> int:
     """Destinations are drawn from the start player clockwise (DAB-SETUP-6)."""
-    k = catalog(state.config).destinations
+    k = (state.config.cat or catalog(state.config)).destinations
     for seat in _order(state):
         if len(state.destinations[seat]) < k:
             return seat
@@ -691,12 +736,12 @@ def _setup_rewards(state: DabState) -> DabState:
     milestones = list(state.milestones)
     rewarded = list(state.rewarded)
     owed = list(state.owed)
-    cat = catalog(state.config)
+    cat = state.config.cat or catalog(state.config)
     for seat in _order(state):
         first = cat.sides[seat][0]
         if first != seat:
             continue
-        reached, fresh = new_milestones(0, pooled(state, seat, SURVIVORS))
+        reached, fresh = new_milestones(0, pooled(state, seat, SURVIVORS, state.config.cat))
         for m in cat.sides[seat]:
             milestones[m] = reached
             rewarded[m] += fresh
@@ -758,6 +803,9 @@ def _turn_start(state: DabState, seat: int, extra: bool, step: Phase, busy_seat:
 
     Built in one constructor call with the fields in their declared order: msgspec's
     ``replace`` costs per keyword, and this one is made at every turn (DESIGN section 8).
+    A turn starts only in a game that runs, so the fields after ``origin`` are left to
+    their defaults (the end of a game sets ``winners``, ``reason`` and ``rule``, and
+    starts no turn).
     ``tests/test_doom_and_bloom.py`` checks it against the same state made by ``replace``.
     """
     return DabState(
@@ -797,36 +845,27 @@ def _turn_start(state: DabState, seat: int, extra: bool, step: Phase, busy_seat:
         0,  # roll
         False,  # fuel_used
         state.space[seat],  # origin
-        "",  # deck
-        -1,  # card
-        0,  # dice
-        0,  # total
-        0,  # food_uses
-        False,  # weaponry_used
-        False,  # success
-        0,  # pending_lose
-        0,  # pending_gain
-        0,  # pending_bonus
-        _THEN_END,
-        0,  # lost
-        state.winners,
-        state.reason,
-        state.rule,
+        # The fields after ``origin`` take their defaults: the turn's own ("" deck, card
+        # -1, no dice, total, benefits, success or pending choices, then END, no
+        # survivors lost), and winners, reason and rule, empty while the game runs.
     )
 
 
 def _busy_choice(state: DabState, p: int, after: int) -> tuple[Phase, int]:
     """The next rival after seat ``after`` that may keep the active player ``p`` busy
     (the step and the rival), else the turn proper."""
-    n = state.config.players
-    if can_stay(state, p):
-        rivals = catalog(state.config).rivals[p]
-        for i in range(1, n):
-            r = (after + i) % n
-            if r == p:
-                break
-            if r in rivals and can_keep_busy(state, r):
-                return _BUSY, r
+    cat = state.config.cat or catalog(state.config)
+    if can_stay(state, p, cat):
+        if cat.teams:
+            for r in cat.askers[p][after]:
+                if can_keep_busy(state, r, cat):
+                    return _BUSY, r
+        else:  # can_keep_busy on a solo mat, inline: this runs at every turn
+            assets = state.assets
+            for r in cat.askers[p][after]:
+                have = assets[r]
+                if have[0] > 0 and have[1] > 0 and have[2] > 0:
+                    return _BUSY, r
     return _TURN, -1
 
 

@@ -9,11 +9,16 @@ and :mod:`~dieproof.reference.doom_and_bloom.board` hold the defaults and check 
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Final, Literal
 
 import msgspec
 
 from dieproof.reference.core.types import Action, Config, IdentityEnum, State, Value
+
+if TYPE_CHECKING:
+    from dieproof.reference.doom_and_bloom.base import Catalog
+else:  # base imports this module; at run time the annotation needs a name only
+    Catalog = object
 
 # -- constants the rulebook fixes -------------------------------------------------------
 
@@ -288,8 +293,16 @@ class Readings(Value, frozen=True):
     """DAB-A6: whose holdings a least/most card compares in team play."""
 
 
-class DabConfig(Config, frozen=True):
+class DabConfig(Config, frozen=True, dict=True):
     """A game of Doom and Bloom SURVIVAL!."""
+
+    # Beside its fields, a config keeps its catalog (the board, content and tables the
+    # rules index once: dieproof.reference.doom_and_bloom.base.Catalog) in the instance
+    # __dict__, set by base.catalog: never encoded, compared or hashed, and built again
+    # from the fields when absent (a config decoded from JSON or made by replace). The
+    # rules read it as ``config.cat or catalog(config)``, one attribute lookup. Kept out
+    # of the docstring, which is the schema's description for implementers.
+    cat: ClassVar[Catalog | None] = None
 
     players: int = 3
     """Two to four (checked by the rules: ``DAB.PLAYERS``)."""
