@@ -20,6 +20,7 @@ from dieproof.reference.doom_and_bloom.types import (
     FOOD_USES,
     MILESTONES,
     NORMAL_DICE,
+    SPACE_DECKS,
     Accept,
     Barter,
     Bypass,
@@ -301,7 +302,7 @@ def _flow(state: DabState, cat: Catalog) -> None:
             _invalid("a choice for a card that offers none")
         p = state.active
         kind = cat.top.kinds[state.space[p]] if 0 <= p < state.config.players else ""
-        if state.deck != _DECKS.get(kind):
+        if state.deck != SPACE_DECKS.get(kind):
             _invalid(f"a {state.deck} card on a {kind or 'missing'} space")
         if kind == "center" and not center_open(state, p):
             _invalid("a card at Center City before it may be entered")
@@ -345,16 +346,6 @@ def _setup_flow(state: DabState, cat: Catalog) -> None:
     if phase is Phase.DESTINATION and all(len(d) >= cat.destinations for d in state.destinations):
         _invalid("a destination draw with every destination drawn")
 
-
-_DECKS: Final = {
-    "asset": "event",
-    "hospital": "event",
-    "town": "event",
-    "raider": "attack",
-    "crossing": "attack",
-    "center": "attack",
-}
-"""The deck each kind of space draws from (DAB-EVENT-1, DAB-ATTACK-1)."""
 
 _WAITING: Final = {
     Phase.LOSE: ("pending_lose",),

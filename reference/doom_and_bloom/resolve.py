@@ -9,7 +9,7 @@ Bonus cards, in that order), crossings, the final destination, and the end of th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, Literal
+from typing import Final
 
 from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.types import replace
@@ -38,6 +38,7 @@ from dieproof.reference.doom_and_bloom.types import (
     FOOD_USES,
     MEDKITS,
     NORMAL_DICE,
+    SPACE_DECKS,
     SURVIVORS,
     WEAPONRY,
     WEAPONRY_COST,
@@ -74,18 +75,6 @@ _BONUS, _CROSSING, _FINAL, _END = Phase.BONUS, Phase.CROSSING, Phase.FINAL, Phas
 _OVER = Phase.OVER
 _THEN_END, _THEN_CROSSING, _THEN_FINAL, _THEN_WIN = Then.END, Then.CROSSING, Then.FINAL, Then.WIN
 _THEN_START, _THEN_TURN = Then.START, Then.TURN
-
-_DECKS: dict[str, Literal["event", "attack"]] = {
-    "asset": "event",
-    "hospital": "event",
-    "town": "event",
-    "raider": "attack",
-    "crossing": "attack",
-    "center": "attack",
-}
-"""The deck each kind of space draws from: Event spaces (a board asset, a hospital, a
-town) and Attack spaces (raider territory, a crossing, Center City); the others draw
-none."""
 
 
 # -- arrival -------------------------------------------------------------------------------
@@ -124,7 +113,7 @@ def arrive(
         moved = state.moved
     if origin is None:
         origin = state.origin
-    deck = _DECKS.get(kind)
+    deck = SPACE_DECKS.get(kind)
     if deck is not None:
         return replace(
             state,

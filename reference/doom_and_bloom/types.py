@@ -62,6 +62,17 @@ CENTER_REWARD: Final = (1, 1, 1, 1, 0)
 """Center City's Attack rewards: 1 Food, 1 Fuel, 1 Weaponry, 1 Survivor."""
 CENTER_LINKS: Final = 12
 """Center City is joined to the twelve spaces around it."""
+SPACE_DECKS: Final[dict[str, Literal["event", "attack"]]] = {
+    "asset": "event",
+    "hospital": "event",
+    "town": "event",
+    "raider": "attack",
+    "crossing": "attack",
+    "center": "attack",
+}
+"""The deck each kind of space draws from (DAB-EVENT-1, DAB-ATTACK-1): Event spaces (a
+board asset, a hospital, a town) and Attack spaces (raider territory, a crossing, Center
+City); the others draw none."""
 
 Length = Literal["short", "normal", "long"]
 LENGTHS: Final[tuple[Length, ...]] = ("short", "normal", "long")
