@@ -991,3 +991,44 @@ def test_a_box_of_the_largest_size_lists_its_last_cards() -> None:
     legal = GAME.legal_actions(fight)
     assert Use(card=potion) in legal
     assert Enemy(card=enemy) in legal
+
+
+def test_a_draws_outcomes_are_the_counted_ones_and_sample_alike() -> None:
+    """The draw's outcomes built from a deck's remembered pick (derived from the previous
+    deck's at each draw) are what ``chance.counted`` gives for the deck, and sample the
+    same with a fresh table; so does an older outcome tuple whose table was dropped."""
+    from dieproof.reference.core import chance
+    from dieproof.reference.no_game_over import rules
+
+    draws = 0
+    for players in range(2, 7):
+        rng = random.Random(players)
+        state = GAME.initial_state(NgoConfig(players=players))
+        older: tuple[tuple[object, Fraction], ...] = ()
+        while GAME.to_move(state) != TERMINAL:
+            if GAME.to_move(state) == CHANCE:
+                outcomes = GAME.chance_outcomes(state)
+                if state.draws:
+                    draws += 1
+                    pile = state.decks[("item", "level", "boss").index(state.draws[0].deck.value)]
+                    known = rules._PICKS.get(id(pile))
+                    if known is not None and known[0] is pile:
+                        assert known == rules._pick(pile)
+                    assert outcomes == chance.counted(rules._DRAWS, pile)
+                    seed = rng.random()
+                    fresh = tuple((a, Fraction(p)) for a, p in outcomes)
+                    assert chance.sample(fresh, random.Random(seed)) == chance.sample(
+                        outcomes, random.Random(seed)
+                    )
+                    if older:
+                        again = tuple((a, Fraction(p)) for a, p in older)
+                        assert chance.sample(older, random.Random(seed)) == chance.sample(
+                            again, random.Random(seed)
+                        )
+                    older = outcomes
+                action = chance.sample(outcomes, rng)
+            else:
+                actions = GAME.legal_actions(state)
+                action = actions[rng.randrange(len(actions))]
+            state = GAME.apply(state, action)
+    assert draws > 200

@@ -15,10 +15,12 @@ holds priority in a combat).
 from __future__ import annotations
 
 import functools
+import math
 import random
+from bisect import bisect_left
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import compress
+from itertools import accumulate, compress
 from typing import Final, Literal, cast
 
 from dieproof.reference.core import chance
@@ -174,9 +176,12 @@ def chance_outcomes(state: NgoState) -> tuple[tuple[NgoAction, Fraction], ...]:
     Steal Burglar grab's cards by index weighted by copies in the victim's hand.
     Implements NGO-DECK-1."""
     if state.draws:
-        pending = state.draws[0]
-        pile = state.decks[DECK_INDEX[pending.deck]]
-        return _weighted(pile, Draw)
+        deck = state.draws[0].deck
+        pile = state.decks[0 if deck is _DECK_ITEM else 1 if deck is _DECK_LEVEL else 2]
+        pick = _PICKS.get(id(pile))
+        if pick is None or pick[0] is not pile:
+            pick = _pick(pile)
+        return _draw_outcomes(pick)
     if state.roll is not _NO_ROLL or state.step is _ROLL_OFF:
         return _DIE
     if state.snatch[0] >= 0:
@@ -185,6 +190,7 @@ def chance_outcomes(state: NgoState) -> tuple[tuple[NgoAction, Fraction], ...]:
 
 
 _DRAWS: Final = tuple(Draw(card=i) for i in range(MAX_KINDS))
+_KINDS: Final = tuple(range(MAX_KINDS))
 _SNATCHES: Final = tuple(Snatch(card=i) for i in range(MAX_KINDS))
 """The chance outcomes of every card index, built once."""
 
@@ -203,6 +209,88 @@ def _weighted(
         tuple(compress(_DRAWS if kind is Draw else _SNATCHES, counts)),
         tuple(filter(None, counts)),
     )
+
+
+Pick = tuple[tuple[int, ...], tuple[int, ...], tuple[Draw, ...], tuple[int, ...], int]
+"""A deck's count vector, the kinds it holds (in index order), their draws, their
+counts, and the cards in it."""
+
+_PICKS: dict[int, Pick] = {}
+"""The picks of the decks drawn from lately, by the identity of the deck's count vector
+(the entry holds the vector, so its identity is not reused while remembered): a draw
+derives the new deck's pick from the old one's (:func:`_draw`) instead of the chance
+node walking every kind of the new deck. Bounded by :data:`PICKS_LIMIT`."""
+
+PICKS_LIMIT: Final = 32
+"""Decks :data:`_PICKS` remembers before it forgets them all."""
+
+
+def _pick(pile: tuple[int, ...]) -> Pick:
+    """The pick of a deck, walked (in C) and remembered."""
+    weights = tuple(filter(None, pile))
+    pick: Pick = (
+        pile,
+        tuple(compress(_KINDS, pile)),
+        tuple(compress(_DRAWS, pile)),
+        weights,
+        sum(weights),
+    )
+    _remember_pick(pick)
+    return pick
+
+
+def _remember_pick(pick: Pick) -> None:
+    if len(_PICKS) >= PICKS_LIMIT:
+        _PICKS.clear()
+    _PICKS[id(pick[0])] = pick
+
+
+_ROWS: list[tuple[Fraction, ...]] = []
+"""``_ROWS[total][w]``: ``chance.probability(w, total)``, each total's row built once (the
+very fractions :func:`chance.counted` gives)."""
+
+
+def _row(total: int) -> tuple[Fraction, ...]:
+    while len(_ROWS) <= total:
+        size = len(_ROWS)
+        _ROWS.append(tuple(chance.probability(w, max(size, 1)) for w in range(size + 1)))
+    return _ROWS[total]
+
+
+def _draw_outcomes(pick: Pick) -> tuple[tuple[NgoAction, Fraction], ...]:
+    """The outcomes of a draw from the deck of ``pick``: what ``chance.counted`` gives for
+    it (the same pairs, in the same order, and the same sampling table remembered for
+    :func:`chance.sample`), built in C from the pick (a zip and a map)."""
+    _, _, draws, weights, total = pick
+    if total == 0:
+        raise ValueError("a chance node needs at least one outcome")
+    outcomes: tuple[tuple[NgoAction, Fraction], ...] = tuple(
+        zip(draws, map(_row(total).__getitem__, weights), strict=True)
+    )
+    divisor = math.gcd(*weights)
+    # chance.sample's table for the tuple, as chance.counted remembers it; the table of
+    # the previous draw's outcomes is dropped, so that its pairs are freed once the
+    # caller lets go of them (a sample from them later builds the table again): pairs
+    # kept alive by the tables were most of what the garbage collector walked.
+    recent = chance._RECENT
+    last = _LAST_DRAW[0]
+    if last is not None and recent.get(id(last), _NO_TABLE)[0] is last:
+        del recent[id(last)]
+    if len(recent) >= chance.RECENT_LIMIT:
+        recent.clear()
+    recent[id(outcomes)] = (
+        outcomes,
+        total // divisor,
+        tuple(accumulate(weights if divisor == 1 else [w // divisor for w in weights])),
+    )
+    _LAST_DRAW[0] = outcomes
+    return outcomes
+
+
+_NO_TABLE: Final = (None, 0, ())
+_LAST_DRAW: list[tuple[tuple[NgoAction, Fraction], ...] | None] = [None]
+"""The draw outcomes :func:`_draw_outcomes` built last (their sampling table is the one
+it has registered with :mod:`chance`)."""
 
 
 _LEGAL: list[object] = [None, ()]
@@ -480,12 +568,26 @@ def _draw(state: NgoState, action: Draw) -> NgoState:
     if not 0 <= card < len(left) or left[card] < 1:
         raise IllegalAction("NGO.NOT_IN_DECK", f"card {card} is not in that deck", "NGO-DECK-1")
     left[card] -= 1
+    pile = tuple(left)
+    pick = _PICKS.get(id(decks[d]))
+    if pick is not None and pick[0] is decks[d]:
+        # The new deck's pick from the old one's: one count less, or the kind gone.
+        _, kinds, draws, weights, total = pick
+        j = bisect_left(kinds, card)
+        w = weights[j] - 1
+        if w:
+            weights = (*weights[:j], w, *weights[j + 1 :])
+        else:
+            kinds = kinds[:j] + kinds[j + 1 :]
+            draws = draws[:j] + draws[j + 1 :]
+            weights = weights[:j] + weights[j + 1 :]
+        _remember_pick((pile, kinds, draws, weights, total - 1))
     if d == 0:
-        decks = (tuple(left), decks[1], decks[2])
+        decks = (pile, decks[1], decks[2])
     elif d == 1:
-        decks = (decks[0], tuple(left), decks[2])
+        decks = (decks[0], pile, decks[2])
     else:
-        decks = (decks[0], decks[1], tuple(left))
+        decks = (decks[0], decks[1], pile)
     purpose = pending.purpose
     if purpose == "hand":
         cat = DEFAULT_CATALOG if state.config.content is None else catalog(state.config)
