@@ -21,6 +21,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import accumulate, compress
+from operator import itemgetter
 from typing import Final, Literal, cast
 
 from dieproof.reference.core import chance
@@ -264,9 +265,11 @@ def _draw_outcomes(pick: Pick) -> tuple[tuple[NgoAction, Fraction], ...]:
     _, _, draws, weights, total = pick
     if total == 0:
         raise ValueError("a chance node needs at least one outcome")
-    outcomes: tuple[tuple[NgoAction, Fraction], ...] = tuple(
-        zip(draws, map(_row(total).__getitem__, weights), strict=True)
-    )
+    # The fractions of the counts picked out of the total's row by one itemgetter (a map
+    # over the row's __getitem__ would call a slot wrapper per kind).
+    row = _row(total)
+    fractions = itemgetter(*weights)(row) if len(weights) > 1 else (row[weights[0]],)
+    outcomes: tuple[tuple[NgoAction, Fraction], ...] = tuple(zip(draws, fractions, strict=True))
     divisor = math.gcd(*weights)
     # chance.sample's table for the tuple, as chance.counted remembers it; the table of
     # the previous draw's outcomes is dropped, so that its pairs are freed once the
