@@ -1032,3 +1032,23 @@ def test_a_draws_outcomes_are_the_counted_ones_and_sample_alike() -> None:
                 action = actions[rng.randrange(len(actions))]
             state = GAME.apply(state, action)
     assert draws > 200
+
+
+def test_the_adapter_hands_a_listed_draw_to_the_checked_apply() -> None:
+    """No Game Over's ``apply`` tests a chance outcome itself (``apply_checks_chance``):
+    through the adapter, right after the outcomes were listed, a drawn card in the deck
+    is applied as the listing's, and one not in the deck, a die or a decision refused."""
+    from dieproof.reference.no_game_over import rules
+
+    state = GAME.initial_state(NgoConfig(players=2))
+    outcomes = GAME.chance_outcomes(state)
+    listed = {a.card for a, _ in outcomes if isinstance(a, Draw)}
+    assert GAME.rules.apply_checks_chance
+    for action, _ in outcomes[:3]:
+        assert isinstance(action, Draw)
+        assert GAME.apply(state, action) == rules.apply(state, action)
+    absent = next(c for c in range(len(CARDS)) if c not in listed)
+    for wrong in (Draw(card=absent), Die(value=3), Pass()):
+        GAME.chance_outcomes(state)
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, wrong)

@@ -323,6 +323,12 @@ class Rules(Generic[C, S, A]):
     the state is the very one it listed last and the action is in that listing (see
     :meth:`GameBase.apply`), so a caller that lists and then applies, as every client
     and playout does, pays for one listing instead of two."""
+    apply_checks_chance: bool = False
+    """Whether the game's checked ``apply`` tests a chance outcome by itself, as cheaply as
+    ``apply_listed`` runs (the card in the deck, say), rather than by listing the
+    outcomes: :class:`GameBase` then hands an action on a chance node it has just listed
+    straight to ``apply``, without first looking it up among the outcomes (a walk that
+    compares it with every outcome before it)."""
     positions: PositionBuilder[S] | None = None
     """The game's position builder (DESIGN section 5)."""
     components: Callable[[C], tuple[Component, ...]] | None = None
@@ -377,6 +383,7 @@ class GameBase(Generic[C, S, A]):
         self._chance_outcomes = rules.chance_outcomes
         self._apply = rules.apply
         self._apply_listed = rules.apply_listed
+        self._apply_checks_chance = rules.apply_checks_chance
         self._exact_actions = frozenset(action_types)
         # The last listing this adapter returned: (state, its legal actions, its chance
         # outcomes), one of the two empty; replaced as one tuple so that a reader on
@@ -479,16 +486,17 @@ class GameBase(Generic[C, S, A]):
         When ``state`` is the very state this adapter listed last and ``action`` is in
         that listing, the listing was the check, and the game's ``apply_listed`` runs
         without listing again (the state is immutable, so its listing cannot have
-        changed). Anything else goes through the game's own checked ``apply``.
+        changed). Anything else goes through the game's own checked ``apply``, and so
+        does an action on a chance node of a game whose ``apply`` tests chance outcomes
+        by itself (:attr:`Rules.apply_checks_chance`).
         """
         if type(action) in self._exact_actions and isinstance(state, self.state_type):
             listed = self._listed
-            if (
-                listed[0] is state
-                and self._apply_listed is not None
-                and (action in listed[1] or action in map(_first, listed[2]))
-            ):
-                return self._apply_listed(state, action)  # type: ignore[arg-type]
+            if listed[0] is state and self._apply_listed is not None:
+                if action in listed[1]:
+                    return self._apply_listed(state, action)  # type: ignore[arg-type]
+                if listed[2] and not self._apply_checks_chance and action in map(_first, listed[2]):
+                    return self._apply_listed(state, action)  # type: ignore[arg-type]
             # The action's class is one of the game's own (the line above): no cast call.
             return self._apply(state, action)  # type: ignore[arg-type]
         return self._apply(self._state(state), self._action(action))

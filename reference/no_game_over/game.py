@@ -127,6 +127,7 @@ GAME: Final = GameBase(
         chance_outcomes=rules.chance_outcomes,
         apply=rules.apply,
         apply_listed=rules.apply_listed,
+        apply_checks_chance=True,
         result=rules.result,
         invariants=invariants,
         players=lambda state: state.config.players,
