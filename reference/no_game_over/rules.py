@@ -267,7 +267,7 @@ def _draw_outcomes(pick: Pick) -> tuple[tuple[NgoAction, Fraction], ...]:
         raise ValueError("a chance node needs at least one outcome")
     # The fractions of the counts picked out of the total's row by one itemgetter (a map
     # over the row's __getitem__ would call a slot wrapper per kind).
-    row = _row(total)
+    row = _ROWS[total] if total < len(_ROWS) else _row(total)
     fractions = itemgetter(*weights)(row) if len(weights) > 1 else (row[weights[0]],)
     outcomes: tuple[tuple[NgoAction, Fraction], ...] = tuple(zip(draws, fractions, strict=True))
     divisor = math.gcd(*weights)
@@ -584,7 +584,9 @@ def _draw(state: NgoState, action: Draw) -> NgoState:
             kinds = kinds[:j] + kinds[j + 1 :]
             draws = draws[:j] + draws[j + 1 :]
             weights = weights[:j] + weights[j + 1 :]
-        _remember_pick((pile, kinds, draws, weights, total - 1))
+        if len(_PICKS) >= PICKS_LIMIT:
+            _PICKS.clear()
+        _PICKS[id(pile)] = (pile, kinds, draws, weights, total - 1)
     if d == 0:
         decks = (pile, decks[1], decks[2])
     elif d == 1:
