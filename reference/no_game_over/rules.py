@@ -269,7 +269,9 @@ def _draw_outcomes(pick: Pick) -> tuple[tuple[NgoAction, Fraction], ...]:
     # over the row's __getitem__ would call a slot wrapper per kind).
     row = _ROWS[total] if total < len(_ROWS) else _row(total)
     fractions = itemgetter(*weights)(row) if len(weights) > 1 else (row[weights[0]],)
-    outcomes: tuple[tuple[NgoAction, Fraction], ...] = tuple(zip(draws, fractions, strict=True))
+    # zip without the strict keyword: parsing a keyword costs as much as five pairs, and
+    # the pick's draws and counts have one length by construction.
+    outcomes: tuple[tuple[NgoAction, Fraction], ...] = tuple(zip(draws, fractions))  # noqa: B905
     divisor = math.gcd(*weights)
     # chance.sample's table for the tuple, as chance.counted remembers it; the table of
     # the previous draw's outcomes is dropped, so that its pairs are freed once the
