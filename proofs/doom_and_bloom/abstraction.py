@@ -88,7 +88,7 @@ def _card(state: DabState) -> Sequence[int | bool]:
         card.target,
         *_gains(card.success),
         *_gains(card.failure),
-        *card.price,
+        *(card.price if card.test == "choice" else _NO_GAINS),
         _COMPARE.get(card.test, 0),
         card.stat,
         tie,

@@ -11,8 +11,6 @@ side's assets anywhere within the tracks, which the caps are about."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import z3
 
 from dieproof.proofs.doom_and_bloom.steps import (
@@ -459,40 +457,56 @@ def _clamp(x: z3.ArithRef, j: int) -> z3.ArithRef:
     return z3.If(x < 0, z3.IntVal(0), z3.If(x > cap(j), z3.IntVal(cap(j)), x))
 
 
-def _stat(stat: z3.ArithRef, value: Callable[[int], z3.ArithRef]) -> z3.ArithRef:
-    """The holding ``value`` gives of the asset numbered ``stat``."""
-    found = value(4)
-    for j in (3, 2, 1, 0):
-        found = z3.If(stat == j, value(j), found)
-    return found
-
-
 def compared(v: Vars, w: Vars, i: int) -> z3.BoolRef:
     """A comparison card's success for seat ``i`` (DAB-EVENT-2): no other player holds
     less (``least``) or more (``most``) of the compared asset; in team play with the
     ``pool`` reading the sides' pools are compared, else the single mats (DAB-A6). The
-    card is the one drawn in this step (``w``); the holdings are before its result."""
+    card is the one drawn in this step (``w``); the holdings are before its result.
+    Written per compared asset, so that each comparison stays a short term."""
     stat = w.num("stat")
     pools = z3.And(v.flag("teams"), v.flag("pool_cmp"))
+    least = w.num("cmp") == 1
+    cases = []
+    for j in range(5):
+        mine = z3.If(pools, pooled(v, j, i), asset(v, j, i))
+        checks = []
+        for o in SEATS:
+            if o == i:
+                continue
+            theirs = z3.If(pools, pooled(v, j, o), asset(v, j, o))
+            counted = z3.And(flag_at(v, "seat", o), z3.Not(z3.And(pools, o == partner(i))))
+            checks.append(z3.Implies(counted, z3.If(least, theirs >= mine, theirs <= mine)))
+        cases.append(z3.And(stat == j, *checks))
+    return z3.Or(*cases)
 
-    def holding(seat: int) -> z3.ArithRef:
-        def mat(j: int) -> z3.ArithRef:
-            return asset(v, j, seat)
 
-        def pool(j: int) -> z3.ArithRef:
-            return pooled(v, j, seat)
-
-        return z3.If(pools, _stat(stat, pool), _stat(stat, mat))
-
-    mine = holding(i)
-    checks = []
-    for o in SEATS:
-        if o == i:
+def _result(v: Vars, w: Vars, i: int, card: Vars, prefix: str, *, price: bool) -> list[z3.BoolRef]:
+    """What the result ``prefix`` (``s_`` or ``f_``) of ``card``'s card does to seat
+    ``i``'s mat in a game without teams, after the price of a paid choice when ``price``:
+    a Failure exactly that, a Success that and the space's rewards (see
+    :func:`settlement`, which states its follow-up). Each term is written once and
+    short (no shared subterm), so the compiled relation stays lazy."""
+    found: list[z3.BoolRef] = []
+    success = prefix == "s_"
+    for j, name in enumerate(ASSET_NAMES):
+        x = asset(v, j, i) + card.num(f"{prefix}{name}")
+        if price:  # only a choice card has one (0 for the others)
+            x = x - card.num(f"p_{name}")
+        after = _clamp(x, j)
+        now = asset(w, j, i)
+        if not success:
+            found.append(now == after)
             continue
-        theirs = holding(o)
-        counted = z3.And(flag_at(v, "seat", o), z3.Not(z3.And(pools, o == partner(i))))
-        checks.append(z3.Implies(counted, z3.If(w.num("cmp") == 1, theirs >= mine, theirs <= mine)))
-    return z3.And(*checks)
+        hospital = z3.If(v.flag("sp_hospital"), 1, 0) if j == MEDKITS else z3.IntVal(0)
+        center = z3.If(flag_at(v, "cc", i), CENTER_REWARD[j], 0)
+        beyond = now - hospital - center
+        found.append(z3.Or(beyond >= after, now == cap(j)))
+        if j != SURVIVORS:
+            found.append(beyond - z3.If(v.num("sp_icon") == j, 2, 0) <= after)
+    return found
+
+
+_PENDING = (Phase.LOSE, Phase.GAIN, Phase.BONUS)
 
 
 def settlement(v: Vars, w: Vars) -> list[z3.BoolRef]:
@@ -508,62 +522,62 @@ def settlement(v: Vars, w: Vars) -> list[z3.BoolRef]:
     A comparison card succeeds as :func:`compared` says. The card is the one in play
     before the step (a roll or a choice) or the one drawn in it, which the state after
     still shows while the turn goes on (``success`` is then the result); a roll's result
-    is its total against the target (DAB-ROLL-1)."""
+    is its total against the target (DAB-ROLL-1); a choice that ended the turn shows no
+    result, so either option's effect."""
     active = v.num("active")
-    drawn = at_step(v, Phase.DRAW)
-    choosing = at_step(v, Phase.CHOICE)
-    rolled = at_step(v, Phase.POST_ROLL)
+    solo = z3.Not(v.flag("teams"))
     goes_on = z3.And(w.num("turns") == v.num("turns"), z3.Not(w.flag("over")))
-    resolved_here = z3.Or(
-        rolled,
-        choosing,
-        z3.And(drawn, goes_on, z3.Not(at_step(w, Phase.PRE_ROLL, Phase.CHOICE))),
-    )
-
-    def card(name: str) -> z3.ArithRef:
-        return z3.If(drawn, w.num(name), v.num(name))
-
     total, target = v.num("total"), v.num("target")
     won_roll = z3.Or(total > target, z3.And(v.flag("tie_wins"), total == target))
-    pending = (Phase.LOSE, Phase.GAIN, Phase.BONUS)
+    drawn_resolved = z3.And(
+        at_step(v, Phase.DRAW), goes_on, z3.Not(at_step(w, Phase.PRE_ROLL, Phase.CHOICE))
+    )
     found: list[z3.BoolRef] = [
-        z3.Implies(z3.And(rolled, goes_on), w.flag("success") == won_roll),
+        z3.Implies(z3.And(at_step(v, Phase.POST_ROLL), goes_on), w.flag("success") == won_roll),
     ]
+    rolled_or_chosen = at_step(v, Phase.POST_ROLL, Phase.CHOICE)
+    shown = z3.Not(goes_on)  # a choice that ended the turn shows no result
+    v_success = z3.Or(
+        z3.And(at_step(v, Phase.POST_ROLL), won_roll),
+        z3.And(at_step(v, Phase.CHOICE), z3.Or(shown, w.flag("success"))),
+    )
+    v_failure = z3.Or(
+        z3.And(at_step(v, Phase.POST_ROLL), z3.Not(won_roll)),
+        z3.And(at_step(v, Phase.CHOICE), z3.Or(shown, z3.Not(w.flag("success")))),
+    )
+    succeeded = z3.Or(
+        z3.And(at_step(v, Phase.POST_ROLL), won_roll),
+        z3.And(z3.Or(at_step(v, Phase.CHOICE), drawn_resolved), goes_on, w.flag("success")),
+    )
+    found.append(
+        z3.Implies(z3.And(v.flag("sp_crossing"), succeeded), at_step(w, *_PENDING, Phase.CROSSING))
+    )
     for i in SEATS:
-        success: list[z3.BoolRef] = [
-            z3.Implies(v.flag("sp_crossing"), at_step(w, *pending, Phase.CROSSING)),
-            z3.Implies(flag_at(v, "cc", i), at_step(w, *pending, Phase.FINAL)),
-        ]
-        failure: list[z3.BoolRef] = []
-        for j, name in enumerate(ASSET_NAMES):
-            have = asset(v, j, i)
-            paid = have - z3.If(choosing, card(f"p_{name}"), 0)
-            after = _clamp(paid + card(f"s_{name}"), j)
-            least = (1 if j == MEDKITS else 0) * z3.If(v.flag("sp_hospital"), 1, 0) + z3.If(
-                flag_at(v, "cc", i), CENTER_REWARD[j], 0
-            )
-            most = least + z3.If(v.num("sp_icon") == j, 2, 0)
-            low = z3.If(after + least > cap(j), z3.IntVal(cap(j)), after + least)
-            success.append(asset(w, j, i) >= low)
-            if j != SURVIVORS:
-                success.append(asset(w, j, i) <= after + most)
-            failure.append(asset(w, j, i) == _clamp(have + card(f"f_{name}"), j))
-        # a choice that ended the turn shows no result: either option's effect
-        result = z3.If(
-            rolled,
-            z3.If(won_roll, z3.And(*success), z3.And(*failure)),
-            z3.If(
-                goes_on,
-                z3.If(w.flag("success"), z3.And(*success), z3.And(*failure)),
-                z3.Or(z3.And(*success), z3.And(*failure)),
-            ),
-        )
-        found.append(
-            z3.Implies(z3.And(active == i, resolved_here, z3.Not(v.flag("teams"))), result)
-        )
+        mine = z3.And(active == i, solo)
         found.append(
             z3.Implies(
-                z3.And(active == i, drawn, goes_on, w.num("cmp") > 0),
+                z3.And(active == i, flag_at(v, "cc", i), succeeded),
+                at_step(w, *_PENDING, Phase.FINAL),
+            )
+        )
+        in_play = z3.Or(
+            z3.And(
+                v_success,
+                # a Success at a crossing or in Center City does not end the turn
+                z3.Or(goes_on, z3.Not(z3.Or(v.flag("sp_crossing"), flag_at(v, "cc", i)))),
+                *_result(v, w, i, v, "s_", price=True),
+            ),
+            z3.And(v_failure, *_result(v, w, i, v, "f_", price=False)),
+        )
+        drawn = z3.Or(
+            z3.And(w.flag("success"), *_result(v, w, i, w, "s_", price=False)),
+            z3.And(z3.Not(w.flag("success")), *_result(v, w, i, w, "f_", price=False)),
+        )
+        found.append(z3.Implies(z3.And(rolled_or_chosen, mine), in_play))
+        found.append(z3.Implies(z3.And(drawn_resolved, mine), drawn))
+        found.append(
+            z3.Implies(
+                z3.And(active == i, at_step(v, Phase.DRAW), goes_on, w.num("cmp") > 0),
                 w.flag("success") == compared(v, w, i),
             )
         )

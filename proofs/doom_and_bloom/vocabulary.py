@@ -87,10 +87,10 @@ CARD_INT = (
 """The card in play as printed: ``target`` the total its roll must beat; ``s_*`` and
 ``f_*`` what its Success and its Failure result move of each asset (a gain, or a loss
 as a negative number; 0 where the result moves none); ``p_*`` what a choice card's paid
-option costs; ``cmp`` whether it compares the players' holdings (0 no, 1 success when no
-other holds less, 2 when no other holds more) and ``stat`` the asset it compares; with
-``tie_wins`` (the ``tie`` reading: a total equal to the target succeeds). Read afresh at
-every state, like :data:`OFFERED`."""
+option costs (0 for the other cards); ``cmp`` whether it compares the players'
+holdings (0 no, 1 success when no other holds less, 2 when no other holds more) and
+``stat`` the asset it compares; with ``tie_wins`` (the ``tie`` reading: a total equal
+to the target succeeds). Read afresh at every state, like :data:`OFFERED`."""
 CARD_BOOL = ("tie_wins",)
 SHOWN_INT = ("mover", "give", "get", "offerer", "sp_icon")
 """What a state shows beyond the mats, read afresh at every state: ``mover`` the seat the
