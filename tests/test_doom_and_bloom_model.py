@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import TypeVar
 
 from dieproof.proofs.compile import CompiledModel
 from dieproof.proofs.doom_and_bloom import MODEL, abstract
@@ -56,7 +57,10 @@ def _moves(a: dict[str, int | bool], b: dict[str, int | bool]) -> bool:
     return bool(_compiled().transitions_matching(_compiled().pack(a), _compiled().pack(b)))
 
 
-def _first(states: list[dict[str, int | bool]], what: str) -> dict[str, int | bool]:
+T = TypeVar("T")
+
+
+def _first(states: list[T], what: str) -> T:
     assert states, f"no state of the seeded games {what}"
     return states[0]
 
@@ -154,3 +158,149 @@ def test_a_settled_roll_gives_what_its_result_prints() -> None:
     a, b, mine = settled[0]
     assert _moves(a, b)
     assert not _moves(a, {**b, mine: a[mine]})
+
+
+def test_the_seat_to_move_and_the_result_are_the_rulebook_s() -> None:
+    answer = _first([s for s in _states() if s["step"] == STEP[Phase.ANSWER]], "answers")
+    assert answer["mover"] == answer["chooser"] != answer["active"]
+    assert not _holds({**answer, "mover": answer["active"]})
+    chance = _first([s for s in _states() if s["step"] == STEP[Phase.DRAW]], "draws")
+    assert not _holds({**chance, "mover": chance["active"]})
+    running = _states()[-1]
+    assert not running["declared"]
+    assert not _holds({**running, "declared": True})
+
+
+def test_an_offer_is_made_to_a_rival_of_what_the_sides_hold() -> None:
+    answer = _first(
+        [s for s in _states() if s["step"] == STEP[Phase.ANSWER] and 0 <= s["give"] < 3],
+        "offers a resource",
+    )
+    giver = answer["active"]
+    assert _holds(answer)
+    assert not _holds({**answer, "offerer": answer["chooser"]})
+    assert not _holds({**answer, "get": answer["give"]})
+    name = ASSET_NAMES[answer["give"]]
+    assert not _holds({**answer, **{f"{name}[{i}]": 0 for i in SEATS}}), giver
+    turn = _first([s for s in _states() if s["step"] == STEP[Phase.TURN]], "starts a turn")
+    assert not _holds({**turn, "give": 0, "get": 1})
+
+
+def test_an_accepted_trade_moves_each_item_across() -> None:
+    traded = [
+        (a, b)
+        for a, b in _steps()
+        if a["step"] == STEP[Phase.ANSWER]
+        and 0 <= a["give"] < 3
+        and b["step"] == STEP[Phase.TURN]
+        and any(a[f"{n}[{i}]"] != b[f"{n}[{i}]"] for n in ASSET_NAMES for i in SEATS)
+    ]
+    assert traded, "no seeded offer of a resource is accepted"
+    a, b = traded[0]
+    taker = f"{ASSET_NAMES[a['give']]}[{a['chooser']}]"
+    assert b[taker] == a[taker] + 1
+    assert _moves(a, b)
+    assert not _moves(a, {**b, taker: a[taker]})
+
+
+def test_the_start_roll_ends_only_when_every_seat_rolled() -> None:
+    ended = [
+        (a, b)
+        for a, b in _steps()
+        if a["step"] == STEP[Phase.SETUP_ROLL] and b["step"] != STEP[Phase.SETUP_ROLL]
+    ]
+    assert ended, "no seeded game ends its start roll"
+    a, b = ended[0]
+    assert _moves(a, b)
+    assert not _moves(a, {**b, "sr[1]": 0})
+    loser = next(i for i in SEATS if b[f"seat[{i}]"] and i != b["start"])
+    assert not _moves(a, {**b, "start": loser})
+
+
+def test_a_bonus_card_drawn_goes_to_the_actor_s_hand() -> None:
+    drawn = [(a, b) for a, b in _steps() if a["step"] == STEP[Phase.BONUS]]
+    assert drawn, "no seeded game draws a Bonus card"
+    a, b = drawn[0]
+    hand = f"hand[{a['actor']}]"
+    assert b[hand] == a[hand] + 1
+    assert _moves(a, b)
+    assert not _moves(a, {**b, hand: a[hand]})
+
+
+def _resolved(kind: str) -> list[Step]:
+    """Seeded steps that settle a roll with a Success where ``kind`` holds of the
+    space, in a game without teams, the turn going on."""
+    found = []
+    for a, b in _steps():
+        if a["step"] != STEP[Phase.POST_ROLL] or b["step"] == STEP[Phase.POST_ROLL]:
+            continue
+        won = a["total"] > a["target"] or (a["tie_wins"] and a["total"] == a["target"])
+        if won and not a["teams"] and b["turns"] == a["turns"] and a[kind]:
+            found.append((a, b))
+    return found
+
+
+def test_a_hospital_gives_one_medkit_on_a_success() -> None:
+    a, b = _first(
+        [(a, b) for a, b in _resolved("sp_hospital") if b[f"medkits[{a['active']}]"] < 9],
+        "succeeds at a hospital",
+    )
+    mine = f"medkits[{a['active']}]"
+    assert _moves(a, b)
+    assert not _moves(a, {**b, mine: b[mine] + 1})
+    assert not _moves(a, {**b, mine: a[mine]})
+
+
+def test_a_crossing_cleared_is_left_by_choice() -> None:
+    a, b = _first(_resolved("sp_crossing"), "clears a crossing")
+    assert _moves(a, b)
+    assert not _moves(a, {**b, "step": STEP[Phase.END]})
+
+
+def test_a_failure_moves_exactly_what_it_prints() -> None:
+    failed = []
+    for a, b in _steps():
+        if a["step"] != STEP[Phase.POST_ROLL] or b["step"] == STEP[Phase.POST_ROLL]:
+            continue
+        won = a["total"] > a["target"] or (a["tie_wins"] and a["total"] == a["target"])
+        if not won and not a["teams"]:
+            failed.append((a, b))
+    a, b = _first(failed, "fails a roll")
+    mine = f"food[{a['active']}]"
+    assert _moves(a, b)
+    assert not _moves(a, {**b, mine: b[mine] + 1})
+
+
+def test_the_trades_offered_are_the_rulebook_s() -> None:
+    turn = _first(
+        [
+            s
+            for s in _states()
+            if s["step"] == STEP[Phase.TURN] and s["tg_weaponry"] and not s["teams"]
+        ],
+        "offers to trade Weaponry",
+    )
+    assert _holds(turn)
+    assert not _holds({**turn, "tg_weaponry": False})
+    assert not _holds({**turn, "made_offer": True})
+    seat = turn["active"]
+    assert not _holds({**turn, f"weaponry[{seat}]": 0})
+    withheld = _first(
+        [s for s in _states() if s["step"] == STEP[Phase.TURN] and s["busy"] and s["tg_food"]],
+        "offers Food while kept busy",
+    )
+    assert not _holds({**withheld, "tg_food": False})
+
+
+def test_a_comparison_card_succeeds_as_the_holdings_compare() -> None:
+    compared = [
+        (a, b)
+        for a, b in _steps()
+        if a["step"] == STEP[Phase.DRAW]
+        and b["cmp"] > 0
+        and b["turns"] == a["turns"]
+        and not b["over"]
+    ]
+    a, b = _first(compared, "draws a comparison card")
+    assert _moves(a, b)
+    assert not _moves(a, {**b, "success": not b["success"]})

@@ -80,11 +80,14 @@ from dieproof.proofs.doom_and_bloom.vocabulary import (
     has_required,
     keep,
     partner,
+    pooled,
+    same_side,
     seat_names,
 )
 from dieproof.proofs.model import Goal, Model, Named, Property, Transition, Vars, WrongEncoding
 from dieproof.reference.doom_and_bloom import GAME
 from dieproof.reference.doom_and_bloom.types import (
+    BONUS_ITEM,
     EXTRA_MILE_DICE,
     FOOD_USES,
     MAX_PLAYERS,
@@ -134,7 +137,99 @@ def background(v: Vars) -> z3.BoolRef:
         # no turn begins past dieproof's turn limit: the game ends there (DAB-A10)
         v.num("turns") <= v.num("limit"),
         offered(v),
+        trades_offered(v),
+        shown(v),
     )
+
+
+_CHANCE_PHASES = (
+    Phase.SETUP_ROLL,
+    Phase.CHARACTER,
+    Phase.DESTINATION,
+    Phase.MOVE_ROLL,
+    Phase.DRAW,
+    Phase.DICE,
+    Phase.BONUS,
+    Phase.FINAL,
+)
+
+
+def shown(v: Vars) -> z3.BoolRef:
+    """What a state shows, restated from the rulebook: a result is declared exactly when
+    the game is over (DAB-END-1, DAB-FINAL-2); who is to move: chance for a shuffle, a
+    roll or a draw, nobody once the game is over, the rival deciding to keep the active
+    player busy (DAB-BUSY-1), the partner of an offer (DAB-TRADE-1), the actor taking
+    losses or gains of choice (DAB-ASSET-3), else the active player; an offer waits only
+    for its answer, made by the active player to a rival side, of an item its side holds
+    (or its next turn, once per game, DAB-TRADE-2) for another item the partner's side
+    holds, never Survivors (DAB-TRADE-1); the start player is known once the start roll
+    is over (DAB-SETUP-2)."""
+    mover = v.num("mover")
+    active = v.num("active")
+    partner_seat = v.num("chooser")
+    answering = at_step(v, Phase.ANSWER)
+    give, get = v.num("give"), v.num("get")
+    return z3.And(
+        v.flag("declared") == (v.num("step") == OVER),
+        z3.Implies(at_step(v, *_CHANCE_PHASES), mover == -1),
+        z3.Implies(v.num("step") == OVER, mover == -2),
+        z3.Implies(at_step(v, Phase.BUSY, Phase.ANSWER), mover == partner_seat),
+        z3.Implies(at_step(v, Phase.GAIN, Phase.LOSE), mover == v.num("actor")),
+        z3.Implies(
+            at_step(v, Phase.REACTIVATE, Phase.TURN, Phase.MOVE, Phase.PRE_ROLL),
+            mover == active,
+        ),
+        z3.Implies(
+            at_step(v, Phase.POST_ROLL, Phase.CHOICE, Phase.CROSSING, Phase.END),
+            mover == active,
+        ),
+        z3.Implies(z3.Not(answering), z3.And(give == -2, get == -2, v.num("offerer") == -1)),
+        z3.Implies(
+            answering,
+            z3.And(
+                v.num("offerer") == active,
+                give >= -1,
+                give <= BONUS_ITEM,
+                get >= 0,
+                get <= BONUS_ITEM,
+                z3.Or(give != get, give == BONUS_ITEM),
+                *(
+                    z3.Implies(
+                        active == i,
+                        z3.And(
+                            z3.Not(same_side(v, i, partner_seat)),
+                            partner_seat >= 0,
+                            partner_seat < v.num("n"),
+                            z3.Implies(give == -1, at(v, "bt", i) == 0),
+                            *(
+                                z3.Implies(give == x, pooled(v, _ITEM_ASSET[x], i) > 0)
+                                for x in range(4)
+                            ),
+                        ),
+                    )
+                    for i in SEATS
+                ),
+                *(
+                    z3.Implies(
+                        z3.And(partner_seat == i, get == x), pooled(v, _ITEM_ASSET[x], i) > 0
+                    )
+                    for i in SEATS
+                    for x in range(4)
+                ),
+            ),
+        ),
+        z3.Implies(at_step(v, Phase.SETUP_ROLL), v.num("start") == -1),
+        z3.Implies(
+            z3.Not(at_step(v, Phase.SETUP_ROLL)),
+            z3.And(v.num("start") >= 0, v.num("start") < v.num("n")),
+        ),
+        v.num("pile") >= 0,
+        *(at(v, "hand", i) >= 0 for i in SEATS),
+    )
+
+
+_ITEM_ASSET = (0, 1, 2, 4)
+"""The asset of each trade item but the Bonus cards (3: a Medkit)."""
 
 
 def offered(v: Vars) -> z3.BoolRef:
@@ -176,6 +271,57 @@ def offered(v: Vars) -> z3.BoolRef:
 
 
 _MOVES = ("mv_next", "mv_later", "mv_again", "mv_final", "mv_center")
+_TRADE_GIVES = ("tg_food", "tg_fuel", "tg_weaponry", "tg_medkits")
+
+
+def side_hand(v: Vars, o: int) -> z3.ArithRef:
+    """The Bonus cards seat ``o``'s side holds (a team's hand is on its first seat)."""
+    if o < 2:
+        return at(v, "hand", o)
+    return z3.If(v.flag("teams"), at(v, "hand", o - 2), at(v, "hand", o))
+
+
+def trades_offered(v: Vars) -> z3.BoolRef:
+    """DAB-TRADE-1 with DAB-BUSY-1 (DAB-A25): at the start of a turn, until the turn's one
+    offer is made, the listing offers to give each trade asset (Food, Fuel, Weaponry, a
+    Medkit) exactly when the active side holds it, may give it (a player kept busy on its
+    final destination keeps the required assets) and a rival side holds another item to
+    take in return (another trade asset or a Bonus card); nowhere else."""
+    active = v.num("active")
+    turn = at_step(v, Phase.TURN)
+    found: list[z3.BoolRef] = [z3.Implies(z3.Not(turn), z3.Not(v.flag(x))) for x in _TRADE_GIVES]
+    for i in SEATS:
+        for x, name in enumerate(_TRADE_GIVES):
+            j = _ITEM_ASSET[x]
+            may_give = z3.Or(
+                z3.Not(v.flag("busy")),
+                z3.Not(flag_at(v, "atf", i)),
+                pooled(v, j, i) > v.num(f"req_{ASSET_NAMES[j]}"),
+            )
+            rival_has = z3.Or(
+                *(
+                    z3.And(
+                        flag_at(v, "seat", o),
+                        z3.Not(same_side(v, i, z3.IntVal(o))),
+                        z3.Or(
+                            side_hand(v, o) > 0,
+                            *(pooled(v, y, o) > 0 for y in _ITEM_ASSET if y != j),
+                        ),
+                    )
+                    for o in SEATS
+                    if o != i
+                )
+            )
+            found.append(
+                z3.Implies(
+                    z3.And(turn, active == i),
+                    v.flag(name)
+                    == z3.And(
+                        z3.Not(v.flag("made_offer")), pooled(v, j, i) > 0, may_give, rival_has
+                    ),
+                )
+            )
+    return z3.And(*found)
 
 
 def init(v: Vars) -> z3.BoolRef:
@@ -186,13 +332,14 @@ def init(v: Vars) -> z3.BoolRef:
         v.num("active") == -1,
         v.num("turns") == 0,
         v.num("winners") == 0,
+        v.num("start") == -1,
         z3.Not(v.flag("over")),
         *(v.num(x) == 0 for x in SCRATCH if VARIABLES[x] == "int"),
         *(z3.Not(v.flag(x)) for x in SCRATCH if VARIABLES[x] == "bool"),
         *(
             z3.And(
                 *(asset(v, j, i) == 0 for j in range(5)),
-                *(at(v, name, i) == 0 for name in ("ms", "rw", "sc", "bt", "ex")),
+                *(at(v, name, i) == 0 for name in ("ms", "rw", "sc", "bt", "ex", "sr", "hand")),
                 flag_at(v, "cc", i) == flag_at(v, "seat", i),
                 *(
                     z3.Not(flag_at(v, name, i))

@@ -17,6 +17,8 @@ from dieproof.proofs.doom_and_bloom.vocabulary import (
     SCRATCH,
     SEATS,
     SETUP_STEPS,
+    SHOWN_BOOL,
+    SHOWN_INT,
     STEP,
     VARIABLES,
     asset,
@@ -48,8 +50,9 @@ def at_step(v: Vars, *phases: Phase) -> z3.BoolRef:
     return z3.Or(*(v.num("step") == STEP[p] for p in phases))
 
 
-READ = frozenset((*OFFERED, *CARD_INT, *CARD_BOOL))
-"""The variables read afresh at every state (what it offers, the card in play)."""
+READ = frozenset((*OFFERED, *CARD_INT, *CARD_BOOL, *SHOWN_INT, *SHOWN_BOOL))
+"""The variables read afresh at every state (what it offers or shows, the card in
+play)."""
 
 
 def frame(v: Vars, w: Vars, changes: set[str]) -> list[z3.BoolRef]:

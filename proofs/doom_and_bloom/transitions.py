@@ -40,16 +40,19 @@ from dieproof.proofs.doom_and_bloom.vocabulary import (
     flag_at,
     has_required,
     keep,
+    partner,
     pooled,
     scratch_but,
     seat_names,
 )
 from dieproof.proofs.model import Vars
 from dieproof.reference.doom_and_bloom.types import (
+    CENTER_REWARD,
     EXTRA_MILE_DICE,
     FOOD_COST,
     FOOD_USES,
     FUEL_BONUS,
+    MEDKITS,
     MILESTONES,
     NORMAL_DICE,
     SURVIVORS,
@@ -73,10 +76,13 @@ def setup(v: Vars, w: Vars) -> z3.BoolRef:
         "pend_bonus",
         *ASSETS_ALL,
         *PER_SEAT_MS,
+        "start",
+        *seat_names("sr"),
     }
     return z3.And(
         z3.Or(*(v.num("step") == s for s in SETUP_STEPS)),
         *frame(v, w, changes),
+        *start_roll(v, w),
         *milestone_rewards(v, w),
         w.num("pend_gain") == w.num("pend_bonus"),
         w.num("pend_gain") >= 0,
@@ -89,6 +95,37 @@ def setup(v: Vars, w: Vars) -> z3.BoolRef:
         *(z3.Not(flag_at(w, "done", i)) for i in SEATS),
         *(z3.And(asset(w, j, i) >= 0, asset(w, j, i) <= cap(j)) for i in SEATS for j in range(5)),
     )
+
+
+def start_roll(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """The start roll (DAB-SETUP-2, DAB-A13): each seat still in rolls once; the roll
+    is over only when every seat in play has rolled (or dropped out of a tie), and the
+    start player is the one whose roll is higher than every other seat's."""
+    rolling = at_step(v, Phase.SETUP_ROLL)
+    start = w.num("start")
+    over = z3.And(
+        *(z3.Implies(flag_at(v, "seat", i), at(w, "sr", i) != 0) for i in SEATS),
+        *(
+            z3.Implies(
+                start == i,
+                z3.And(
+                    *(
+                        z3.Implies(flag_at(v, "seat", o), at(w, "sr", o) < at(w, "sr", i))
+                        for o in SEATS
+                        if o != i
+                    )
+                ),
+            )
+            for i in SEATS
+        ),
+    )
+    return [
+        z3.If(
+            rolling,
+            z3.If(at_step(w, Phase.SETUP_ROLL), start == -1, over),
+            z3.And(*keep(v, w, ("start", *seat_names("sr")))),
+        )
+    ]
 
 
 def decide(v: Vars, w: Vars) -> z3.BoolRef:
@@ -177,11 +214,57 @@ def accept(v: Vars, w: Vars) -> z3.BoolRef:
     return z3.And(
         at_step(v, Phase.ANSWER),
         w.num("step") == STEP[Phase.TURN],
-        *frame(v, w, {"step", "chooser", *ASSETS_ALL, *seat_names("bt", "skip", "ex")}),
+        *frame(v, w, {"step", "chooser", *ASSETS_ALL, *HANDS, *seat_names("bt", "skip", "ex")}),
         *items,
+        *traded(v, w),
+        held(w) == held(v),
         *(asset(w, SURVIVORS, i) == asset(v, SURVIVORS, i) for i in SEATS),
         z3.Or(barter, z3.And(*keep(v, w, seat_names("bt", "skip", "ex")))),
     )
+
+
+def traded(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """What an accepted offer moves (DAB-TRADE-1): the item offered goes from the
+    offerer's side to the partner's mat, the item asked for from the partner's side to
+    the offerer's mat; a side gives one of an item it holds, and the taker gains one,
+    stopping at the cap (DAB-ASSET-1). The two sides are rivals (never one side)."""
+    found: list[z3.BoolRef] = []
+    moves = (
+        (v.num("give"), v.num("offerer"), v.num("chooser")),
+        (v.num("get"), v.num("chooser"), v.num("offerer")),
+    )
+    for item, giver, taker in moves:
+        for x, j in enumerate((0, 1, 2, 4)):
+            for i in SEATS:
+                found.append(
+                    z3.Implies(
+                        z3.And(item == x, taker == i),
+                        asset(w, j, i)
+                        == z3.If(asset(v, j, i) < cap(j), asset(v, j, i) + 1, asset(v, j, i)),
+                    )
+                )
+                found.append(
+                    z3.Implies(
+                        z3.And(item == x, giver == i), pooled(w, j, i) == pooled(v, j, i) - 1
+                    )
+                )
+    return found
+
+
+HANDS = ("pile", *seat_names("hand"))
+
+
+def held(v: Vars) -> z3.ArithRef:
+    """The Bonus cards in every hand together."""
+    return z3.Sum(*(at(v, "hand", i) for i in SEATS))
+
+
+def holds_hand(v: Vars, seat: z3.ArithRef, i: int) -> z3.BoolRef:
+    """Whether seat ``i`` keeps the Bonus hand of ``seat``'s side: its own, or in team
+    play the team's first seat (seats 0 and 2, 1 and 3 are teammates)."""
+    if i >= 2:
+        return z3.And(seat == i, z3.Not(v.flag("teams")))
+    return z3.Or(seat == i, z3.And(v.flag("teams"), seat == i + 2))
 
 
 def sum_over(v: Vars, j: int) -> z3.ArithRef:
@@ -216,7 +299,8 @@ def bonus_card(v: Vars, w: Vars) -> z3.BoolRef:
     """A Bonus card played (DAB-BONUS-1): it raises the movement allowance, the roll's
     total, or gives resources of choice to take."""
     return z3.And(
-        *frame(v, w, {"roll", "total", "pend_gain", "step"}),
+        *frame(v, w, {"roll", "total", "pend_gain", "step", *HANDS}),
+        held(w) == held(v) - 1,
         z3.Or(
             z3.And(
                 at_step(v, Phase.MOVE),
@@ -367,6 +451,139 @@ def settled_gains(v: Vars, w: Vars) -> list[z3.BoolRef]:
     return found
 
 
+def _clamp(x: z3.ArithRef, j: int) -> z3.ArithRef:
+    """``x`` kept within asset ``j``'s track: a loss never goes below zero, a gain stops
+    at the cap (DAB-ASSET-1, DAB-ASSET-2, DAB-A12)."""
+    return z3.If(x < 0, z3.IntVal(0), z3.If(x > cap(j), z3.IntVal(cap(j)), x))
+
+
+def compared(v: Vars, w: Vars, i: int) -> z3.BoolRef:
+    """A comparison card's success for seat ``i`` (DAB-EVENT-2): no other player holds
+    less (``least``) or more (``most``) of the compared asset; in team play with the
+    ``pool`` reading the sides' pools are compared, else the single mats (DAB-A6). The
+    card is the one drawn in this step (``w``); the holdings are before its result.
+    Written per compared asset, so that each comparison stays a short term."""
+    stat = w.num("stat")
+    pools = z3.And(v.flag("teams"), v.flag("pool_cmp"))
+    least = w.num("cmp") == 1
+    cases = []
+    for j in range(5):
+        mine = z3.If(pools, pooled(v, j, i), asset(v, j, i))
+        checks = []
+        for o in SEATS:
+            if o == i:
+                continue
+            theirs = z3.If(pools, pooled(v, j, o), asset(v, j, o))
+            counted = z3.And(flag_at(v, "seat", o), z3.Not(z3.And(pools, o == partner(i))))
+            checks.append(z3.Implies(counted, z3.If(least, theirs >= mine, theirs <= mine)))
+        cases.append(z3.And(stat == j, *checks))
+    return z3.Or(*cases)
+
+
+def _result(v: Vars, w: Vars, i: int, card: Vars, prefix: str, *, price: bool) -> list[z3.BoolRef]:
+    """What the result ``prefix`` (``s_`` or ``f_``) of ``card``'s card does to seat
+    ``i``'s mat in a game without teams, after the price of a paid choice when ``price``:
+    a Failure exactly that, a Success that and the space's rewards (see
+    :func:`settlement`, which states its follow-up). Each term is written once and
+    short (no shared subterm), so the compiled relation stays lazy."""
+    found: list[z3.BoolRef] = []
+    success = prefix == "s_"
+    for j, name in enumerate(ASSET_NAMES):
+        x = asset(v, j, i) + card.num(f"{prefix}{name}")
+        if price:  # only a choice card has one (0 for the others)
+            x = x - card.num(f"p_{name}")
+        after = _clamp(x, j)
+        now = asset(w, j, i)
+        if not success:
+            found.append(now == after)
+            continue
+        hospital = z3.If(v.flag("sp_hospital"), 1, 0) if j == MEDKITS else z3.IntVal(0)
+        center = z3.If(flag_at(v, "cc", i), CENTER_REWARD[j], 0)
+        beyond = now - hospital - center
+        found.append(z3.Or(beyond >= after, now == cap(j)))
+        if j != SURVIVORS:
+            found.append(beyond - z3.If(v.num("sp_icon") == j, 2, 0) <= after)
+    return found
+
+
+_PENDING = (Phase.LOSE, Phase.GAIN, Phase.BONUS)
+
+
+def settlement(v: Vars, w: Vars) -> list[z3.BoolRef]:
+    """What a card's result does to the active player's mat, in a game without teams
+    (DAB-EVENT-1 to DAB-EVENT-4, DAB-HOSPITAL-1, DAB-CENTER-2, DAB-CROSS-2): a choice
+    card's paid option first takes its price (DAB-EVENT-3); the result's fixed gains and
+    losses then move each asset within its track; a Failure gives nothing else, so each
+    asset is exactly that; a Success adds the space's rewards: at least 1 Medkit at a
+    hospital and Center City's rewards, at most those and twice the board asset printed
+    on the space (the Survivors a town gives are left open). After a Success at a
+    crossing the player chooses how to leave it, and after a Success in Center City the
+    final destination is drawn, once the pending losses, gains and Bonus draws are taken.
+    A comparison card succeeds as :func:`compared` says. The card is the one in play
+    before the step (a roll or a choice) or the one drawn in it, which the state after
+    still shows while the turn goes on (``success`` is then the result); a roll's result
+    is its total against the target (DAB-ROLL-1); a choice that ended the turn shows no
+    result, so either option's effect."""
+    active = v.num("active")
+    solo = z3.Not(v.flag("teams"))
+    goes_on = z3.And(w.num("turns") == v.num("turns"), z3.Not(w.flag("over")))
+    total, target = v.num("total"), v.num("target")
+    won_roll = z3.Or(total > target, z3.And(v.flag("tie_wins"), total == target))
+    drawn_resolved = z3.And(
+        at_step(v, Phase.DRAW), goes_on, z3.Not(at_step(w, Phase.PRE_ROLL, Phase.CHOICE))
+    )
+    found: list[z3.BoolRef] = [
+        z3.Implies(z3.And(at_step(v, Phase.POST_ROLL), goes_on), w.flag("success") == won_roll),
+    ]
+    rolled_or_chosen = at_step(v, Phase.POST_ROLL, Phase.CHOICE)
+    shown = z3.Not(goes_on)  # a choice that ended the turn shows no result
+    v_success = z3.Or(
+        z3.And(at_step(v, Phase.POST_ROLL), won_roll),
+        z3.And(at_step(v, Phase.CHOICE), z3.Or(shown, w.flag("success"))),
+    )
+    v_failure = z3.Or(
+        z3.And(at_step(v, Phase.POST_ROLL), z3.Not(won_roll)),
+        z3.And(at_step(v, Phase.CHOICE), z3.Or(shown, z3.Not(w.flag("success")))),
+    )
+    succeeded = z3.Or(
+        z3.And(at_step(v, Phase.POST_ROLL), won_roll),
+        z3.And(z3.Or(at_step(v, Phase.CHOICE), drawn_resolved), goes_on, w.flag("success")),
+    )
+    found.append(
+        z3.Implies(z3.And(v.flag("sp_crossing"), succeeded), at_step(w, *_PENDING, Phase.CROSSING))
+    )
+    for i in SEATS:
+        mine = z3.And(active == i, solo)
+        found.append(
+            z3.Implies(
+                z3.And(active == i, flag_at(v, "cc", i), succeeded),
+                at_step(w, *_PENDING, Phase.FINAL),
+            )
+        )
+        in_play = z3.Or(
+            z3.And(
+                v_success,
+                # a Success at a crossing or in Center City does not end the turn
+                z3.Or(goes_on, z3.Not(z3.Or(v.flag("sp_crossing"), flag_at(v, "cc", i)))),
+                *_result(v, w, i, v, "s_", price=True),
+            ),
+            z3.And(v_failure, *_result(v, w, i, v, "f_", price=False)),
+        )
+        drawn = z3.Or(
+            z3.And(w.flag("success"), *_result(v, w, i, w, "s_", price=False)),
+            z3.And(z3.Not(w.flag("success")), *_result(v, w, i, w, "f_", price=False)),
+        )
+        found.append(z3.Implies(z3.And(rolled_or_chosen, mine), in_play))
+        found.append(z3.Implies(z3.And(drawn_resolved, mine), drawn))
+        found.append(
+            z3.Implies(
+                z3.And(active == i, at_step(v, Phase.DRAW), goes_on, w.num("cmp") > 0),
+                w.flag("success") == compared(v, w, i),
+            )
+        )
+    return found
+
+
 def resolve(v: Vars, w: Vars) -> z3.BoolRef:
     """A card's result (DAB-EVENT-1) with the space's rewards: only the active side's
     assets change, the roll is over, a destination may be scouted (the next one only,
@@ -376,8 +593,10 @@ def resolve(v: Vars, w: Vars) -> z3.BoolRef:
     return z3.And(
         at_step(v, Phase.DRAW, Phase.POST_ROLL, Phase.CHOICE),
         z3.Implies(at_step(v, Phase.DRAW), v.num("dice") == 0),
-        *frame(v, w, {*TAIL_CHANGES, *ASSETS_ALL, *PER_SEAT_MS, *seat_names("sc")}),
+        *frame(v, w, {*TAIL_CHANGES, *ASSETS_ALL, *PER_SEAT_MS, *HANDS, *seat_names("sc")}),
         *side_changes(v, w, active),
+        held(w) <= held(v),
+        w.num("pile") == v.num("pile"),
         *milestone_rewards(v, w),
         *(
             z3.If(
@@ -392,6 +611,7 @@ def resolve(v: Vars, w: Vars) -> z3.BoolRef:
         ),
         *(z3.And(asset(w, j, i) >= 0, asset(w, j, i) <= cap(j)) for i in SEATS for j in range(5)),
         *settled_gains(v, w),
+        *settlement(v, w),
         *tail(
             v,
             w,
@@ -506,12 +726,20 @@ def draw_chance(v: Vars, w: Vars) -> z3.BoolRef:
             )
             for i in SEATS
         ),
-        *keep(v, w, ("pend_bonus",)),
+        *keep(v, w, ("pend_bonus", *HANDS)),
     )
+    actor = v.num("actor")
     bonus = z3.And(
         at_step(v, Phase.BONUS),
         v.num("pend_bonus") > 0,
         *keep(v, w, seat_names("fin")),
+        # the card drawn goes to the actor's side's hand (DAB-BONUS-2), from the pile, or
+        # from the discards reshuffled when the pile is empty (DAB-A15)
+        *(
+            at(w, "hand", i) == at(v, "hand", i) + z3.If(holds_hand(v, actor, i), 1, 0)
+            for i in SEATS
+        ),
+        z3.If(v.num("pile") > 0, w.num("pile") == v.num("pile") - 1, w.num("pile") >= 0),
         z3.Or(
             z3.And(w.num("pend_bonus") <= v.num("pend_bonus") - 1, w.num("pend_bonus") >= 0),
             v.num("active") == -1,
@@ -519,7 +747,7 @@ def draw_chance(v: Vars, w: Vars) -> z3.BoolRef:
         ),
     )
     return z3.And(
-        *frame(v, w, {*TAIL_CHANGES, *seat_names("fin")}),
+        *frame(v, w, {*TAIL_CHANGES, *HANDS, *seat_names("fin")}),
         z3.Or(final, bonus),
         *tail(
             v,

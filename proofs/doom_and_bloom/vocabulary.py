@@ -46,6 +46,8 @@ GLOBAL_INT = (
     "turns",
     "limit",
     "winners",
+    "start",
+    "pile",
 )
 """``step`` is the reference's phase (:data:`STEP`); ``active`` the seat whose turn it
 is (-1 in setup), ``actor`` the seat taking pending gains, ``chooser`` the rival deciding
@@ -55,8 +57,10 @@ search or raider roll in progress (0: none), ``total`` its total after modifiers
 modifiers; ``pend_*`` the losses, gains and Bonus draws a result left; ``lost`` the
 Survivors lost this turn; ``k`` the destinations per player, ``req_*`` the required
 assets, ``fmin``/``fmax`` the lowest and highest die face, ``turns`` the turns begun and
-``limit`` dieproof's turn limit; ``winners`` the winning seats."""
-GLOBAL_BOOL = ("teams", "fuel_used", "weapon_used", "busy", "over")
+``limit`` dieproof's turn limit; ``winners`` the winning seats; ``start`` the seat that
+won the start roll (-1 before); ``pile`` the Bonus cards left in the draw pile (0 also
+when the discards are to be reshuffled)."""
+GLOBAL_BOOL = ("teams", "pool_cmp", "fuel_used", "weapon_used", "busy", "over")
 OFFERED = (
     "card_roll",
     "card_choice",
@@ -66,17 +70,39 @@ OFFERED = (
     "mv_again",
     "mv_final",
     "mv_center",
+    "tg_food",
+    "tg_fuel",
+    "tg_weaponry",
+    "tg_medkits",
+    "made_offer",
 )
 CARD_INT = (
     "target",
     *(f"s_{name}" for name in ASSET_NAMES),
     *(f"f_{name}" for name in ASSET_NAMES),
+    *(f"p_{name}" for name in ASSET_NAMES),
+    "cmp",
+    "stat",
 )
 """The card in play as printed: ``target`` the total its roll must beat; ``s_*`` and
-``f_*`` what its Success and its Failure result give of each asset (the gains, 0 where
-the result takes or gives none); with ``tie_wins`` (the ``tie`` reading: a total equal to
-the target succeeds). Read afresh at every state, like :data:`OFFERED`."""
+``f_*`` what its Success and its Failure result move of each asset (a gain, or a loss
+as a negative number; 0 where the result moves none); ``p_*`` what a choice card's paid
+option costs (0 for the other cards); ``cmp`` whether it compares the players'
+holdings (0 no, 1 success when no other holds less, 2 when no other holds more) and
+``stat`` the asset it compares; with ``tie_wins`` (the ``tie`` reading: a total equal
+to the target succeeds). Read afresh at every state, like :data:`OFFERED`."""
 CARD_BOOL = ("tie_wins",)
+SHOWN_INT = ("mover", "give", "get", "offerer", "sp_icon")
+"""What a state shows beyond the mats, read afresh at every state: ``mover`` the seat the
+reference says is to move (``to_move``: -1 chance, -2 the game is over); while an offer
+waits for its answer, ``give`` and ``get`` the items it moves (0-2 the resources, 3 a
+Medkit, 4 on a Bonus card, -1 the offerer's next turn; -2 when no offer waits) and
+``offerer`` the seat that made it; ``sp_icon`` the asset icon printed on the active
+player's space (-1 none)."""
+SHOWN_BOOL = ("declared", "success", "sp_hospital", "sp_crossing")
+"""``declared`` whether the reference declares a result (``result``); ``success``
+whether the card resolved last this turn succeeded; ``sp_*`` whether the active player's
+space is a hospital or a crossing."""
 """What the state shows or offers, read from the card in play and from the listing of the
 movement's destinations (DAB-MOVE-2 to DAB-MOVE-4, DAB-HOSPITAL-2, DAB-TOWN-3, DAB-TOWN-4,
 DAB-CENTER-1, DAB-FINAL-1): ``card_roll``/``card_choice`` whether the card in play asks for
@@ -85,11 +111,16 @@ a Move onto the next destination to scout is listed and ``reach_next`` whether t
 town's space is within the roll; ``mv_later`` a Move onto a destination further down the
 list, ``mv_again`` onto a town already scouted (not the final destination) or the hospital
 used last, ``mv_final`` onto the final destination, ``mv_center`` into Center City. They
-are read afresh at every state, so no step keeps them (:func:`frame` leaves them free)."""
-PER_SEAT_INT = (*ASSET_NAMES, "ms", "rw", "sc", "bt", "ex")
+are read afresh at every state, so no step keeps them (:func:`frame` leaves them free).
+At the start of a turn, ``tg_*`` whether the listing offers a trade giving Food, Fuel,
+Weaponry or a Medkit (DAB-TRADE-1), and ``made_offer`` whether the turn's one offer was
+made."""
+PER_SEAT_INT = (*ASSET_NAMES, "ms", "rw", "sc", "bt", "ex", "sr", "hand")
 """Per seat: its five assets; ``ms`` the survivor milestones its side has reached,
 ``rw`` the milestone rewards its side was granted; ``sc`` the destinations scouted;
-``bt`` the barters it made; ``ex`` the additional turns it is owed."""
+``bt`` the barters it made; ``ex`` the additional turns it is owed; ``sr`` its start
+roll (0 not rolled yet, -1 out of a tie); ``hand`` the Bonus cards its side holds (on
+the side's first seat, 0 on the other)."""
 PER_SEAT_BOOL = ("seat", "fin", "cc", "atf", "skip", "done", "won", "again")
 """Per seat: whether it plays; whether its final destination is drawn; whether its pawn
 is in Center City, or on its final destination; whether it skips its next turn; whether
@@ -98,6 +129,7 @@ it is done (team play), won, or has reactivated."""
 CONSTANTS = (
     "n",
     "teams",
+    "pool_cmp",
     "k",
     "req_food",
     "req_fuel",
@@ -145,6 +177,10 @@ def _variables() -> dict[str, Sort]:
         names[name] = "int"
     for name in CARD_BOOL:
         names[name] = "bool"
+    for name in SHOWN_INT:
+        names[name] = "int"
+    for name in SHOWN_BOOL:
+        names[name] = "bool"
     for i in SEATS:
         for name in PER_SEAT_INT:
             names[f"{name}[{i}]"] = "int"
@@ -174,8 +210,15 @@ DESCRIPTIONS = {
     "mv_center": "a Move into Center City is listed",
     "target": "the total the roll of the card in play must beat",
     "tie_wins": "a roll equal to the target succeeds (the tie reading)",
-    **{f"s_{name}": f"{name} the card's Success result gives" for name in ASSET_NAMES},
-    **{f"f_{name}": f"{name} the card's Failure result gives" for name in ASSET_NAMES},
+    "pool_cmp": "team play compares the sides' pools (the team_compare reading)",
+    **{
+        f"s_{name}": f"{name} the card's Success result moves (negative: takes)"
+        for name in ASSET_NAMES
+    },
+    **{
+        f"f_{name}": f"{name} the card's Failure result moves (negative: takes)"
+        for name in ASSET_NAMES
+    },
 }
 
 
