@@ -886,7 +886,8 @@ def calendar(v: Vars, w: Vars) -> z3.BoolRef:
 
 def trades(v: Vars, w: Vars) -> z3.BoolRef:
     """The morning's item window: equipment changes within the slots; maxima follow (the
-    Club); nothing else changes."""
+    Club); the tribe's weapons and tools (``held``, equipped or not) are only equipped,
+    unequipped or handed over, none lost (DLID-MORNING-5); nothing else changes."""
     parts: list[z3.BoolRef] = []
     for i in SEATS:
         parts += [
@@ -904,7 +905,7 @@ def trades(v: Vars, w: Vars) -> z3.BoolRef:
         v.num("phase") == MORNING,
         w.num("phase") == MORNING,
         *keep_constants(v, w),
-        *keep(v, w, "day", "pit", "pitfood", "won", "lostpit"),
+        *keep(v, w, "day", "pit", "pitfood", "won", "lostpit", "held"),
         *keep_tokens(v, w),
         *keep_tree(v, w),
         *keep_items(v, w),
