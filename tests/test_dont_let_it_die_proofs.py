@@ -13,7 +13,8 @@ from dieproof.reference import game
 from dieproof.reference.core import CHANCE, TERMINAL
 from dieproof.reference.core.chance import sample
 from dieproof.reference.dont_let_it_die import day
-from dieproof.reference.dont_let_it_die.types import Investigate, Member
+from dieproof.reference.dont_let_it_die.rules import challenge_config
+from dieproof.reference.dont_let_it_die.types import DlidConfig, DlidState, Investigate, Member
 
 GAME_ID = "dont-let-it-die"
 
@@ -89,3 +90,47 @@ def test_refinement_sees_investigate_fire_under_sunburn(monkeypatch: pytest.Monk
     report = refine(game(GAME_ID), proofs_for(GAME_ID), games=200, seed=0)
     assert report.failure is not None
     assert report.failure.kind == "background"
+
+
+@pytest.mark.parametrize("name", ["lcook", "lplace"])
+def test_a_cooking_or_placement_withheld_or_added_breaks_the_background(name: str) -> None:
+    cm = CompiledModel.of(proofs_for(GAME_ID).model)
+    a = _turn_offering(name)
+    assert cm.background_holds(cm.pack(a))
+    for listed in (int(a[name]) - 1, int(a[name]) + 1):
+        assert not cm.background_holds(cm.pack({**a, name: listed}))
+
+
+@pytest.mark.parametrize(("challenge", "day0"), [(0, 1), (2, 5), (8, 1)])
+def test_init_holds_the_first_day_and_the_decks_each_configuration_names(
+    challenge: int, day0: int
+) -> None:
+    proofs = proofs_for(GAME_ID)
+    cm = CompiledModel.of(proofs.model)
+    config = challenge_config(challenge) if challenge else DlidConfig(players=1)
+    a = proofs.abstract(game(GAME_ID).initial_state(config))
+    assert a["day"] == a["day0"] == day0
+    assert cm.satisfies_init(cm.pack(a))
+    assert not cm.satisfies_init(cm.pack({**a, "day": 1 if day0 == 5 else 5}))
+    for d in range(4):
+        assert not cm.satisfies_init(cm.pack({**a, f"dk[{d}]": int(a[f"dk[{d}]"]) + 1}))
+
+
+def test_the_night_cards_and_the_stampede_roller_are_background() -> None:
+    cm = CompiledModel.of(proofs_for(GAME_ID).model)
+    a = _turn_offering()
+    assert cm.background_holds(cm.pack(a))
+    assert not cm.background_holds(cm.pack({**a, "nev": int(a["nev"]) - 1}))
+    assert not cm.background_holds(cm.pack({**a, "nroll": 1}))
+
+
+def test_refinement_sees_kara_never_asked_to_reroll(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The sampled mutant day:rolled:drop-not: Kara's re-roll offered only once used, so
+    # never. Every state is one the model allows; the roll's step leads to no choice.
+    def rolled(state: DlidState, value: int) -> DlidState:
+        return day.found_fire(state, state.actor, day.die_value(state, value))
+
+    monkeypatch.setattr(day, "rolled", rolled)
+    report = refine(game(GAME_ID), proofs_for(GAME_ID), games=200, seed=0)
+    assert report.failure is not None
+    assert report.failure.kind == "no-transition"

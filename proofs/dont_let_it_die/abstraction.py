@@ -26,14 +26,17 @@ from dieproof.reference.dont_let_it_die.types import (
     ROCK,
     STAT_CAP,
     USED_DAILY,
+    USED_REROLL,
     WOOD,
     AddWood,
+    Cook,
     DlidConfig,
     DlidState,
     DrawCard,
     Eat,
     Fight,
     Investigate,
+    PlaceFkp,
     Revive,
     Skill,
     Step,
@@ -127,6 +130,8 @@ class _Box:
     effects: tuple[str, ...]
     shelter: tuple[int, ...]
     stock: tuple[int, ...]
+    requires: tuple[tuple[int, ...], ...]
+    cooking: tuple[int, int]
     constants: tuple[int | bool, ...]
 
 
@@ -141,6 +146,20 @@ def _box(config: DlidConfig) -> _Box:
         table = content.items(config)
         last = 15 if config.readings.game_end == "day-15" else 14
         arrows: list[int] = []
+        fire = tree.index("fire-starter")
+        requires_all = tuple(
+            tuple(j for j in range(len(tree)) if j != k)
+            if config.challenge == CHALLENGES[9] and k == fire
+            else box.tree[k].requires
+            for k in range(len(tree))
+        )
+        whole = tuple(
+            sum(
+                0 if config.challenge == CHALLENGES[8] and card.kind == "danger" else card.count
+                for card in box.decks[d]
+            )
+            for d in range(DECKS)
+        )
         for k in DISCOVERIES:
             requires = box.tree[k].requires if k < len(tree) else ()
             arrows += [requires[0] if requires else -1, requires[1] if len(requires) > 1 else -1]
@@ -155,6 +174,11 @@ def _box(config: DlidConfig) -> _Box:
             effects=tuple(e.effect for e in box.night_events),
             shelter=tuple(j for j, item in enumerate(table) if item.name == "Shelter"),
             stock=tuple(j for j, item in enumerate(table) if item.name == "Stock Hut"),
+            requires=requires_all,
+            cooking=(
+                tree.index("cooking-1") if "cooking-1" in tree else -1,
+                tree.index("cooking-2") if "cooking-2" in tree else -1,
+            ),
             constants=(
                 last,
                 tree.index("fire-starter"),
@@ -164,6 +188,9 @@ def _box(config: DlidConfig) -> _Box:
                 config.readings.game_end == "night-14",
                 1 if config.challenge == CHALLENGES[5] else 0,
                 *arrows,
+                5 if config.challenge == CHALLENGES[2] else 1,
+                *whole,
+                sum(e.count for e in box.night_events),
             ),
         )
         if len(_BOXES) > 64:
@@ -251,13 +278,43 @@ def _step(state: DlidState) -> tuple[int | bool, ...]:
         step is Step.NIGHT,
         step in (Step.BREAK_TOOL, Step.LOSE_ITEMS, Step.REFUEL),
         step is Step.LOSE_ITEMS,
+        step in (Step.NIGHT, Step.DUB),
+        step is Step.ROLL,
+        step is Step.REROLL,
+        step is Step.NIGHT_ROLL,
+    )
+
+
+def _kara(state: DlidState) -> tuple[bool]:
+    """Kara is in play and has not had a roll re-rolled today (her card: once a day)."""
+    return (
+        any(
+            m.character == KARA_CARD and not m.down and not m.used & USED_REROLL
+            for m in state.members
+        ),
     )
 
 
 def _event(state: DlidState) -> tuple[int | bool, ...]:
+    """The night event in force and what the rulebook says follows from it: the stamina
+    the morning's refill cuts, whether it touches anybody's health at night
+    (``quiet``), teaching, the fog, the sunburn, the winds; whether drawing it hurts
+    nobody (``calm``: a quiet event, the healing smoke, or the rival tribes outside
+    Challenge 7, whose text has everyone take 2), and the earthquake."""
     e = _effect(state)
     cut = {"screeching": 3, "cold-wind": 2}.get(e, 0)
-    return (cut, e in QUIET_EVENTS, e == "teaching", e == "fog", e == "sunburn", e == "winds")
+    quiet = e in QUIET_EVENTS
+    calm = quiet or e == "heal-all" or (e == "steal" and state.config.challenge != CHALLENGES[7])
+    return (
+        cut,
+        quiet,
+        e == "teaching",
+        e == "fog",
+        e == "sunburn",
+        e == "winds",
+        calm,
+        e == "earthquake",
+    )
 
 
 _CONFIG_NAMES: Final = (
@@ -269,11 +326,24 @@ _CONFIG_NAMES: Final = (
     "nightend",
     "sur",
     *(f"{x}[{k}]" for k in DISCOVERIES for x in ("pa", "pb")),
+    "day0",
+    *(f"dk0[{d}]" for d in range(DECKS)),
+    "nev0",
 )
 
 
 def _config(state: DlidState) -> tuple[int | bool, ...]:
     return _box(state.config).constants
+
+
+def _deck_cards(state: DlidState) -> tuple[int, ...]:
+    """The cards left in each resource deck (not its discard pile)."""
+    return tuple(sum(deck) for deck in state.decks)
+
+
+def _night_cards(state: DlidState) -> tuple[int]:
+    """The night event cards in the night deck, in its discard pile and in force."""
+    return (sum(state.night_deck) + sum(state.night_discard) + (state.event >= 0),)
 
 
 def _result(state: DlidState) -> tuple[bool, ...]:
@@ -343,12 +413,15 @@ _OFFER_NAMES: Final = (
     "fseat",
     "fhurt",
     "lvog",
+    *("rawb", "rawm", "cook1", "cook2", "lcook", "nopen", "dub", "lplace", "tdaily", "lajax"),
+    "lrwood",
 )
 _NO_TURN: Final = (
     *(False, False, -1, 0, 0, 0, 0, 0, 0, 0, 0),
     *(False, False, False, False, 0, 0, 0, False, 0),
     *(False,) * 8,
 )
+_NO_TURN_MORE: Final = (0, 0, False, False, 0, 0, False, 0, False, 0)
 
 
 def _offers(state: DlidState) -> tuple[int | bool, ...]:
@@ -357,9 +430,11 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
     listing offers."""
     step = state.step
     if step is Step.FIGHT:
-        return (False, True, *_NO_TURN[2:], *_fight(state))
+        return (False, True, *_NO_TURN[2:], *_fight(state), *_NO_TURN_MORE, False)
+    if step is Step.REFUEL:
+        return (*_NO_TURN, -1, 0, 0, *_NO_TURN_MORE, _WOOD in rules.legal_actions(state))
     if step is not Step.TURN:
-        return (*_NO_TURN, -1, 0, 0)
+        return (*_NO_TURN, -1, 0, 0, *_NO_TURN_MORE, False)
     who = state.turn
     t = state.tokens
     berries = (t[BERRY] >= MEAL_COST[BERRY]) + (t[COOKED_BERRY] >= MEAL_COST[COOKED_BERRY])
@@ -367,9 +442,13 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
         berries += t[FIBER] >= MEAL_COST[BERRY]
     meats = (t[MEAT] >= MEAL_COST[MEAT]) + (t[COOKED_MEAT] >= MEAL_COST[COOKED_MEAT])
     actions = rules.legal_actions(state)
-    cron = eat = revive = trade = 0
+    cron = eat = revive = trade = cook = place = ajax = 0
     for a in actions:
-        if isinstance(a, Trade):
+        if isinstance(a, PlaceFkp):
+            place += 1
+        elif isinstance(a, Cook):
+            cook += 1
+        elif isinstance(a, Trade):
             trade += 1
         elif isinstance(a, Eat):
             eat += 1
@@ -377,11 +456,22 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
             revive += 1
         elif isinstance(a, Skill) and a.skill == "cron-shuffle":
             cron += 1
+        elif isinstance(a, Skill) and a.skill == "ajax-heal":
+            ajax += 1
     decks: list[bool] = []
     for d in range(DECKS):
         left = state.on_top[d] >= 0 or any(state.decks[d]) or any(state.discards[d])
         decks += (left, _DRAWS[d] in actions)
     m = state.members[who]
+    box = _box(state.config)
+    unlocked = state.unlocked
+    opened = sum(
+        1
+        for k, requires in enumerate(box.requires)
+        if not unlocked[k] and all(unlocked[j] for j in requires)
+    )
+    c1, c2 = box.cooking
+    dub = any(x.character == DUB_CARD and not x.down for x in state.members)
     return (
         True,
         False,
@@ -407,6 +497,17 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
         -1,
         0,
         0,
+        t[BERRY],
+        t[MEAT],
+        c1 >= 0 and unlocked[c1],
+        c2 >= 0 and unlocked[c2],
+        cook,
+        opened,
+        dub,
+        place,
+        bool(m.used & USED_DAILY),
+        ajax,
+        False,
     )
 
 
@@ -468,8 +569,20 @@ def _parts() -> tuple[Part[DlidState], ...]:
             ("mover", "expect"),
             _mover,
         ),
-        Part(("step",), ("phase", "fresh", "settled", "losing"), _step),
-        Part((*c, "event"), ("cut", "quiet", "teach", "fog", "sun", "winds"), _event),
+        Part(
+            ("step",),
+            (
+                *("phase", "fresh", "settled", "losing", "drawing", "rolling", "rerolling"),
+                "nrolling",
+            ),
+            _step,
+        ),
+        Part((*c, "members"), ("kfresh",), _kara),
+        Part(
+            (*c, "event"),
+            ("cut", "quiet", "teach", "fog", "sun", "winds", "calm", "quake"),
+            _event,
+        ),
         Part(
             ("wood_taken", "pit", "pit_food", "day"),
             ("wtaken", "pit", "pitfood", "day"),
@@ -482,6 +595,9 @@ def _parts() -> tuple[Part[DlidState], ...]:
             lambda s: (bool(s.to_lose & WEAPON_BIT), bool(s.to_lose & TOOL_BIT)),
         ),
         Part(("result",), ("ended", "won", "lostpit"), _result),
+        Part(("decks",), tuple(f"dk[{d}]" for d in range(DECKS)), _deck_cards),
+        Part(("night_roll",), ("nroll",), lambda s: (s.night_roll,)),
+        Part(("night_deck", "night_discard", "event"), ("nev",), _night_cards),
         Part(("unlocked",), tuple(f"u[{k}]" for k in DISCOVERIES), _tree),
         Part((*c, "made"), (*(f"made[{j}]" for j in ITEMS), "bld"), _made),
         Part(

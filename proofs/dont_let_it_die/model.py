@@ -16,9 +16,12 @@ from typing import Final
 import z3
 
 from dieproof.proofs.dont_let_it_die.vocabulary import (
+    AJAX,
+    AJAX_COST,
     ATOUK,
     AYLA,
     CAP,
+    COOK_COST,
     COPIES,
     CRON,
     CRON_COST,
@@ -80,7 +83,11 @@ def background(v: Vars) -> z3.BoolRef:
     game; the FKP pool is part of the FKP out of the box; each maximum is the one the
     rulebook computes (``cmh``, ``cms``: the card's, the discoveries', the Clubs', within
     0 and 10, restated by the abstraction); only a character whose card has a once-a-day
-    skill has used it today (``daily``, by the character card ``card``)."""
+    skill has used it today (``daily``, by the character card ``card``); in the refuel
+    window a wood for the pit is listed exactly when the pool has one (``lrwood``); no
+    character is left to roll (``nroll``, the stampede's roller, 0) outside the night's
+    rolls (``nrolling``) of a running game; every night event card of the box
+    (``nev0``, restated) is in the night deck, its discard pile or in force (``nev``)."""
     parts: list[z3.BoolRef] = [
         v.num("mover") == v.num("expect"),
         v.flag("ended") == (v.num("phase") == OVER),
@@ -101,6 +108,9 @@ def background(v: Vars) -> z3.BoolRef:
         v.num("phase") >= DAY,
         v.num("phase") <= OVER,
         z3.Implies(v.flag("ended"), v.num("pend") == 0),
+        z3.Implies(v.num("phase") == REFUEL, v.flag("lrwood") == (v.num("wood") >= 1)),
+        z3.Implies(z3.And(z3.Not(v.flag("nrolling")), v.num("phase") != OVER), v.num("nroll") == 0),
+        v.num("nev") == v.num("nev0"),
         *offers(v),
     ]
     for i in SEATS:
@@ -174,7 +184,13 @@ def offers(v: Vars) -> list[z3.BoolRef]:
         mushrooms do not forbid skills; one meal per character in play and food it may eat
         from the menu the pool affords; a wood for the pit exactly when the pool has one; a
         revival per character down and not being revived, when the pool has the cooked meat;
-    when the character may trade, one trade per kind left in the box (:func:`in_box`).
+    when the character may trade, one trade per kind left in the box (:func:`in_box`);
+    for 1 stamina (and the surcharge) one cooking per raw food in the pool whose Cooking is
+    unlocked (Action 10: Cooking 1 berries, Cooking 2 meat, DLID-A19); one placement per
+    open discovery for FKP in the pool, and one more per open discovery for Dub's bones
+    when Dub is in play and the pool has a bone (Fire Knowledge Points); Ajax's heal once
+    a day for 2 stamina, not under the mushrooms (his card). In the refuel window (in
+    :func:`background`): a wood for the pit exactly when the pool has one (DLID-NIGHT-5).
         In a fight: Vog's cover once per plain way to fight that hurts, when Vog is in play
         and not the fighter (DLID-COMBAT)."""
     turn = v.num("tturn")
@@ -196,6 +212,14 @@ def offers(v: Vars) -> list[z3.BoolRef]:
             for i in SEATS
         )
     )
+    cook = z3.If(z3.And(v.num("rawb") >= 1, v.flag("cook1")), 1, 0) + z3.If(
+        z3.And(v.num("rawm") >= 1, v.flag("cook2")), 1, 0
+    )
+    opened = v.num("nopen")
+    bones = z3.If(z3.And(v.num("bone") >= 1, v.flag("dub")), opened, 0)
+    ajax = z3.And(
+        card == AJAX, stamina >= AJAX_COST, z3.Not(v.flag("mush")), z3.Not(v.flag("tdaily"))
+    )
     at_turn = [
         *(flag_at(v, "ldraw", d) == may_draw(v, d) for d in DECKS),
         v.flag("linv") == investigate,
@@ -204,6 +228,9 @@ def offers(v: Vars) -> list[z3.BoolRef]:
         v.flag("lwood") == (v.num("wood") >= 1),
         v.num("lrev") == z3.If(v.flag("crev"), waiting, 0),
         v.num("ltrade") == z3.If(v.flag("tradeok"), in_box(v), 0),
+        v.num("lcook") == z3.If(stamina >= COOK_COST + v.num("sur"), cook, 0),
+        v.num("lplace") == z3.If(v.num("fkpool") >= 1, opened, 0) + bones,
+        v.num("lajax") == z3.If(ajax, 1, 0),
     ]
     seat = [
         z3.Implies(
@@ -213,6 +240,7 @@ def offers(v: Vars) -> list[z3.BoolRef]:
                 stamina == at(v, "st", i),
                 v.num("tw") == at(v, "w", i),
                 v.num("tt") == at(v, "t", i),
+                v.flag("tdaily") == flag_at(v, "daily", i),
             ),
         )
         for i in SEATS
@@ -235,11 +263,16 @@ def offers(v: Vars) -> list[z3.BoolRef]:
 
 
 def init(v: Vars) -> z3.BoolRef:
-    """Setup: day 1 (5 in Challenge 2), three wood in the pit, an empty pool, nothing
-    unlocked, at most the starting items made, no building; every character at full
-    health and stamina (within 10), in play, with at most one weapon and one tool."""
+    """Setup: day 1 (5 in Challenge 2: ``day0``, the first day the configuration's
+    Challenge names, restated by the abstraction), each resource deck whole (``dk0``: its
+    cards, less the Danger! cards in Challenge 8, restated), three wood in the pit, an
+    empty pool, nothing unlocked, at most the starting items made, no building; every
+    character at full health and stamina (within 10), in play, with at most one weapon
+    and one tool."""
     parts: list[z3.BoolRef] = [
         z3.Or(v.num("day") == 1, v.num("day") == 5),
+        v.num("day") == v.num("day0"),
+        *(at(v, "dk", d) == at(v, "dk0", d) for d in DECKS),
         v.num("pit") == 3,
         v.num("pitfood") == 0,
         v.num("wood") == 0,
@@ -519,8 +552,16 @@ def day_effects(v: Vars, w: Vars, revived: int = REVIVED_HP) -> list[z3.BoolRef]
         *tokens_by_supply(v, w),
         fkp_placed(v, w),
         items_held(v, w),
+        kara_rerolls(v, w),
         *(seat_by_day(v, w, i, revived) for i in SEATS),
     ]
+
+
+def kara_rerolls(v: Vars, w: Vars) -> z3.BoolRef:
+    """Kara, in play and with today's re-roll unused (``kfresh``), may have the
+    Investigate Fire roll re-rolled (her card): the step that rolls it (``rolling``)
+    leads to her choice (``rerolling``)."""
+    return z3.Implies(z3.And(v.flag("rolling"), v.flag("kfresh")), w.flag("rerolling"))
 
 
 def items_held(v: Vars, w: Vars) -> z3.BoolRef:
@@ -589,6 +630,7 @@ def win(v: Vars, w: Vars) -> z3.BoolRef:
         w.flag("won"),
         z3.Not(fire_starter(v)),
         fire_starter(w),
+        kara_rerolls(v, w),
         *unlocking(v, w),
         *keep_items(v, w),
         *tokens_by_supply(v, w),
@@ -676,6 +718,27 @@ def earthquake_loss(v: Vars, w: Vars) -> z3.BoolRef:
     return z3.Implies(v.flag("losing"), z3.Or(weapon, tool))
 
 
+def calm_draw(v: Vars, w: Vars) -> z3.BoolRef:
+    """Drawing (or keeping, after Dub's choice, ``drawing``) an event that hurts nobody
+    when drawn (``calm``, restated by the abstraction: the rival tribes only in Challenge
+    7) takes nobody's health in that step."""
+    return z3.Implies(
+        z3.And(v.flag("drawing"), w.flag("calm")),
+        z3.And(*(at(w, "hp", i) >= at(v, "hp", i) for i in SEATS)),
+    )
+
+
+def quake_owed(v: Vars, w: Vars) -> z3.BoolRef:
+    """The earthquake, drawn (``quake``), takes one unequipped weapon and one unequipped
+    tool when the group has them (DLID-NIGHT-2): a step that draws it and leads to the
+    losses owes exactly the kinds the group has unequipped; a step that draws it and ends
+    the night finds none."""
+    drawn = z3.And(v.flag("drawing"), w.flag("quake"))
+    owed = z3.And(w.flag("owew") == (v.num("spw") >= 1), w.flag("owet") == (v.num("spt") >= 1))
+    none = z3.And(v.num("spw") == 0, v.num("spt") == 0)
+    return z3.Implies(drawn, z3.If(w.flag("losing"), owed, z3.Or(none, w.num("phase") == NIGHT)))
+
+
 def night_step(v: Vars, w: Vars) -> z3.BoolRef:
     """A night event (and its rolls and choices): damage and healing, tokens taken or
     given within their supplies, equipment lost; the pit loses at most 1 wood (rain),
@@ -693,6 +756,8 @@ def night_step(v: Vars, w: Vars) -> z3.BoolRef:
         w.num("pitfood") == z3.If(v.num("pitfood") > w.num("pit"), w.num("pit"), v.num("pitfood")),
         *tokens_by_supply(v, w),
         earthquake_loss(v, w),
+        calm_draw(v, w),
+        quake_owed(v, w),
         *(night_seat(v, w, i) for i in SEATS),
     )
 
@@ -774,6 +839,7 @@ def morning(v: Vars, w: Vars) -> z3.BoolRef:
         *tokens_by_supply(v, w),
         z3.Implies(z3.And(v.flag("fresh"), w.flag("teach")), w.num("fkp") == taught),
         earthquake_loss(v, w),
+        quake_owed(v, w),
         *(morning_seat(v, w, i) for i in SEATS),
     )
 
@@ -820,7 +886,8 @@ def calendar(v: Vars, w: Vars) -> z3.BoolRef:
 
 def trades(v: Vars, w: Vars) -> z3.BoolRef:
     """The morning's item window: equipment changes within the slots; maxima follow (the
-    Club); nothing else changes."""
+    Club); the tribe's weapons and tools (``held``, equipped or not) are only equipped,
+    unequipped or handed over, none lost (DLID-MORNING-5); nothing else changes."""
     parts: list[z3.BoolRef] = []
     for i in SEATS:
         parts += [
@@ -838,7 +905,7 @@ def trades(v: Vars, w: Vars) -> z3.BoolRef:
         v.num("phase") == MORNING,
         w.num("phase") == MORNING,
         *keep_constants(v, w),
-        *keep(v, w, "day", "pit", "pitfood", "won", "lostpit"),
+        *keep(v, w, "day", "pit", "pitfood", "won", "lostpit", "held"),
         *keep_tokens(v, w),
         *keep_tree(v, w),
         *keep_items(v, w),

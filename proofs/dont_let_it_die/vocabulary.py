@@ -9,8 +9,11 @@ made and the buildings. And what the abstraction restates from the rulebook for 
 and the morning: the night event in force (the stamina the morning's refill cuts, whether
 it touches anybody's health, teaching), the step of the night (the event about to be
 drawn, or settled), the earthquake's losses owed and the group's unequipped weapons and
-tools, and whether the game has a result. Constants come from the reference's types,
-never its rules.
+tools, and whether the game has a result. The setup the configuration's Challenge names
+(the first day, each resource deck's cards) and the night event cards of the box; the
+steps the rulebook links (the Investigate Fire roll and Kara's re-roll, the night
+event's draw, whether it hurts nobody then, the earthquake, the stampede's roller).
+Constants come from the reference's types, never its rules.
 """
 
 from __future__ import annotations
@@ -36,15 +39,18 @@ from dieproof.reference.dont_let_it_die.types import (
 
 SEATS: Final = range(CHARACTERS_IN_PLAY)
 _CARD_NAMES: Final = [c.name for c in CHARACTERS]
-ATOUK, AYLA, CRON, GRUB, MABE, NANUK, RIVER, THUNK, VOG = (
+AJAX, ATOUK, AYLA, CRON, GRUB, MABE, NANUK, RIVER, THUNK, VOG = (
     _CARD_NAMES.index(n)
-    for n in ("Atouk", "Ayla", "Cron", "Grub", "Mabe", "Nanuk", "River", "Thunk", "Vog")
+    for n in ("Ajax", "Atouk", "Ayla", "Cron", "Grub", "Mabe", "Nanuk", "River", "Thunk", "Vog")
 )
 """The character cards the offers depend on (content order)."""
 CRON_COST: Final = 2
+AJAX_COST: Final = 2
+COOK_COST: Final = 1
 DRAW_COSTS: Final = DECK_COSTS
 INVESTIGATE_COST: Final = COST_INVESTIGATE
-"""Stamina for Cron's reshuffle (his card), a draw from each deck (Forage, Gather,
+"""Stamina for Cron's reshuffle and Ajax's heal (their cards), cooking a food token
+(Action 10, Cook Food), a draw from each deck (Forage, Gather,
 Harvest, Hunt) and Investigate Fire (the reference card's costs)."""
 FORAGE_DECK, GATHER_DECK, HARVEST_DECK, HUNT_DECK = range(4)
 DISCOVERIES: Final = range(15)
@@ -114,6 +120,11 @@ GLOBAL_INT: Final = (
     "cut",
     "spw",
     "spt",
+    "day0",
+    *(f"{x}[{d}]" for d in range(4) for x in ("dk", "dk0")),
+    "nroll",
+    "nev",
+    "nev0",
 )
 GLOBAL_BOOL: Final = (
     "shared",
@@ -131,6 +142,13 @@ GLOBAL_BOOL: Final = (
     "losing",
     "owew",
     "owet",
+    "drawing",
+    "calm",
+    "quake",
+    "rolling",
+    "rerolling",
+    "kfresh",
+    "nrolling",
 )
 OFFER_INT: Final = (
     "tturn",
@@ -151,6 +169,12 @@ OFFER_INT: Final = (
     "fseat",
     "fhurt",
     "lvog",
+    "rawb",
+    "rawm",
+    "lcook",
+    "nopen",
+    "lplace",
+    "lajax",
 )
 OFFER_BOOL: Final = (
     "tnode",
@@ -164,6 +188,11 @@ OFFER_BOOL: Final = (
     "linv",
     "lwood",
     *(f"{x}[{d}]" for d in range(4) for x in ("left", "ldraw")),
+    "cook1",
+    "cook2",
+    "dub",
+    "tdaily",
+    "lrwood",
 )
 """What a state offers, and what the rulebook decides it by (``tnode``, ``fnode``: the
 state is a turn's, a fight's decision node) (the background holds each
@@ -180,7 +209,11 @@ the pit (``lwood``) are offered, how many reshuffles of Cron's (``lcron``), meal
 else -1), the plain ways to fight listed that leave the fighter hurt (``fhurt``, by the
 combat rules restated) and Vog's covers listed (``lvog``). ``pend``: the decision fields
 a finished game still holds (the fighter, the deck, the cards drawn, a pending roll,
-choice or payment)."""
+choice or payment). Also at a turn's node: the raw berries and meat (``rawb``,
+``rawm``), Cooking 1 and 2 unlocked (``cook1``, ``cook2``), the open discoveries
+(``nopen``), Dub in play (``dub``), the once-a-day skill used (``tdaily``), and the foods
+to cook (``lcook``), the placements (``lplace``) and Ajax's heal (``lajax``) listed; in
+the refuel window, whether a wood for the pit is listed (``lrwood``)."""
 OFFER_DESCRIPTIONS: Final = {
     "tnode": "the state is a turn's decision node (the actions of the turn's character)",
     "fnode": "the state is a fight's decision node",
@@ -216,6 +249,35 @@ OFFER_DESCRIPTIONS: Final = {
     "fseat": "at a fight's node, the fighter's seat",
     "fhurt": "listed at a fight's node: the plain ways to fight that leave the fighter hurt",
     "lvog": "listed at a fight's node: Vog's covers",
+    "rawb": "at a turn's node, the raw berry tokens in the pool",
+    "rawm": "at a turn's node, the raw meat tokens in the pool",
+    "cook1": "at a turn's node, Cooking 1 (berries) is unlocked",
+    "cook2": "at a turn's node, Cooking 2 (meat) is unlocked",
+    "lcook": "listed at a turn's node: the foods to cook",
+    "nopen": "at a turn's node, the open discoveries (locked, every arrow's discovery "
+    "unlocked; Challenge 9: Fire Starter after every other)",
+    "dub": "at a turn's node, Dub is in the tribe and in play (his bones count as FKP)",
+    "lplace": "listed at a turn's node: the FKP and bone placements",
+    "tdaily": "at a turn's node, that character's once-a-day skill is used today",
+    "lajax": "listed at a turn's node: Ajax's heal",
+    "lrwood": "listed in the refuel window: a wood for the pit",
+    "day0": "the first day the configuration's Challenge names (5 in Challenge 2, else 1)",
+    **{f"dk[{d}]": f"the cards left in resource deck {d} (not its discard pile)" for d in range(4)},
+    **{
+        f"dk0[{d}]": f"resource deck {d}'s cards at setup (Challenge 8: no Danger! cards)"
+        for d in range(4)
+    },
+    "nroll": "the character whose stampede roll is next (0 when none)",
+    "nrolling": "the state is a night event's roll (the rival tribes', the stampede's)",
+    "nev": "the night event cards in the night deck, its discard pile and in force",
+    "nev0": "the night event cards of the box",
+    "drawing": "the state draws the night event (or Dub chooses to keep it)",
+    "calm": "the night event in force hurts nobody when drawn (the rival tribes only in "
+    "Challenge 7)",
+    "quake": "the night event in force is the earthquake",
+    "rolling": "the state is the Investigate Fire roll",
+    "rerolling": "the state is Kara's choice to re-roll",
+    "kfresh": "Kara is in play and has not had a roll re-rolled today",
     "pend": "decision fields set (fighter, deck, cards drawn, roll, choice, payment, ...)",
 }
 """What each variable of :data:`OFFER_INT` and :data:`OFFER_BOOL` means, for the docs."""
