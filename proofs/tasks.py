@@ -1,7 +1,7 @@
 """Proof obligations as tasks, run in order or spread over forked worker processes.
 
 :mod:`dieproof.proofs.obligations` lists a model's obligations as :class:`Valid` and
-:class:`Satisfiable` tasks; :func:`run_tasks` runs them on a runner (a fresh solver per
+:class:`Satisfiable` tasks; :func:`run_tasks` runs them on a runner (a solver check per
 obligation), in this process or, with ``jobs`` above 1, in that many forked workers that
 inherit the z3 terms already built. The verdicts are the same either way; an obligation
 whose verdict another run already knows (the same formulas, by z3 AST id) stays here.
@@ -31,7 +31,7 @@ R = TypeVar("R", bound=Result)
 
 
 class Runner(Protocol[R]):
-    """What runs one obligation on a fresh solver (the prover's runner)."""
+    """What runs one obligation, each its own solver check (the prover's runner)."""
 
     seen: dict[str, tuple[Key, R]]
     """Every result so far with what its obligation asserted."""

@@ -40,7 +40,8 @@ from dieproof.proofs.core import (
     register_proofs,
     verify_game,
 )
-from dieproof.proofs.model import Abstract, Relation
+from dieproof.proofs.model import Abstract, ModelTerms, Relation
+from dieproof.proofs.obligations import _prove, _Runner
 from dieproof.reference.core.errors import IllegalAction
 from dieproof.reference.core.game import GameBase, Rules
 from dieproof.reference.core.types import (
@@ -152,6 +153,54 @@ def test_a_property_is_refuted_by_a_step_that_breaks_it() -> None:
     before, after = refuted.counterexample.before, refuted.counterexample.after
     assert after is not None
     assert after["c"] == before["c"] + 2
+
+
+def test_obligations_sharing_assumptions_share_a_solver_with_fresh_verdicts() -> None:
+    """The consecution and property obligations of one transition assume the same
+    formulas and are checked on one solver, each claim in its own scope: a claim left
+    behind would make every later check of the transition unsatisfiable, so a refuted
+    property after a proved consecution (jump) and a refuted consecution before a proved
+    property (the wrong cap) both show that each scope is popped. Every verdict equals a
+    fresh solver's."""
+    jump = Transition("jump", "", lambda v, w: z3.And(v.num("c") < 4, w.num("c") == v.num("c") + 2))
+    for model in (
+        counter(transitions=(*counter().transitions, jump)),
+        counter().with_transition("inc", _inc_wrong_cap),
+    ):
+        terms = ModelTerms.of(model)
+        runner = _Runner(10_000)
+        report = _prove(terms, runner, 0.0)
+        assert len(runner._shared) == len(model.transitions) + 1  # one more: init's
+        for result in report.obligations:
+            if result.kind not in ("init", "consecution", "property"):
+                continue
+            fresh = z3.SimpleSolver()  # type: ignore[attr-defined]
+            name = result.transition
+            if name is None:
+                fresh.add(terms.background, terms.init)
+            else:
+                fresh.add(
+                    terms.background,
+                    terms.background_next,
+                    *terms.invariants.values(),
+                    terms.transitions[name],
+                )
+            claim = (
+                terms.properties[str(result.subject)]
+                if result.kind == "property"
+                else (terms.invariants if name is None else terms.invariants_next)[
+                    str(result.subject)
+                ]
+            )
+            fresh.add(z3.Not(claim))
+            expected = Verdict.PROVED if fresh.check() == z3.unsat else Verdict.REFUTED
+            assert result.verdict is expected, result.id
+    wrong = prove(counter().with_transition("inc", _inc_wrong_cap))
+    assert wrong.result("CTR-INV-RANGE/consecution/inc").verdict is Verdict.REFUTED
+    assert wrong.result("CTR-PROP-STEP/property/inc").verdict is Verdict.PROVED
+    jumped = prove(counter(transitions=(*counter().transitions, jump)))
+    assert jumped.result("CTR-INV-RANGE/consecution/jump").verdict is Verdict.PROVED
+    assert jumped.result("CTR-PROP-STEP/property/jump").verdict is Verdict.REFUTED
 
 
 def test_an_unsatisfiable_init_is_caught() -> None:
