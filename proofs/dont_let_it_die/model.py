@@ -173,26 +173,26 @@ def in_box(v: Vars) -> z3.ArithRef:
 
 def offers(v: Vars) -> list[z3.BoolRef]:
     """What a decision node offers, restated from the rulebook in the abstract
-        quantities; the refinement check holds the reference's listing to it at every such
-        node (``tnode``, ``fnode``: a turn's, a fight's), so an option withheld or wrongly
-    offered is seen. At a turn (``tcard``,
-        ``tst``, ``tw``, ``tt``: the card, stamina, weapons and tools of the character whose
-        turn it is): a plain draw of each deck exactly as :func:`may_draw` says (DLID-DAY-2,
-        DLID-DAY-3); a plain Investigate Fire exactly when the character is not Mabe, has the
-        stamina and neither sunburn nor, after one investigation today, the winds forbid it;
-        Cron's reshuffle once per deck with a discard pile, when he has 2 stamina and the
-        mushrooms do not forbid skills; one meal per character in play and food it may eat
-        from the menu the pool affords; a wood for the pit exactly when the pool has one; a
-        revival per character down and not being revived, when the pool has the cooked meat;
-    when the character may trade, one trade per kind left in the box (:func:`in_box`);
-    for 1 stamina (and the surcharge) one cooking per raw food in the pool whose Cooking is
-    unlocked (Action 10: Cooking 1 berries, Cooking 2 meat, DLID-A19); one placement per
-    open discovery for FKP in the pool, and one more per open discovery for Dub's bones
-    when Dub is in play and the pool has a bone (Fire Knowledge Points); Ajax's heal once
-    a day for 2 stamina, not under the mushrooms (his card). In the refuel window (in
-    :func:`background`): a wood for the pit exactly when the pool has one (DLID-NIGHT-5).
-        In a fight: Vog's cover once per plain way to fight that hurts, when Vog is in play
-        and not the fighter (DLID-COMBAT)."""
+    quantities; the refinement check holds the reference's listing to it at every such
+    node (``tnode``, ``fnode``: a turn's, a fight's), so an option withheld or wrongly
+    offered is seen. At a turn (``tcard``, ``tst``, ``tw``, ``tt``: the card, stamina,
+    weapons and tools of the character whose turn it is): a plain draw of each deck
+    exactly as :func:`may_draw` says (DLID-DAY-2, DLID-DAY-3); a plain Investigate Fire
+    exactly when the character is not Mabe, has the stamina and neither sunburn nor, after
+    one investigation today, the winds forbid it; Cron's reshuffle once per deck with a
+    discard pile, when he has 2 stamina and the mushrooms do not forbid skills; one meal
+    per character in play and food it may eat from the menu the pool affords; a wood for
+    the pit exactly when the pool has one; a revival per character down and not being
+    revived, when the pool has the cooked meat; when the character may trade, one trade
+    per kind left in the box (:func:`in_box`); for 1 stamina (and the surcharge) one
+    cooking per raw food in the pool whose Cooking is unlocked (Action 10: Cooking 1
+    berries, Cooking 2 meat, DLID-A19); one placement per open discovery for FKP in the
+    pool, and one more per open discovery for Dub's bones when Dub is in play and the pool
+    has a bone (Fire Knowledge Points); Ajax's heal once a day for 2 stamina, not under
+    the mushrooms (his card). In the refuel window (in :func:`background`): a wood for the
+    pit exactly when the pool has one (DLID-NIGHT-5). In a fight: Vog's cover once per
+    plain way to fight that hurts, when Vog is in play and not the fighter
+    (DLID-COMBAT)."""
     turn = v.num("tturn")
     card, stamina = v.num("tcard"), v.num("tst")
     investigate = z3.And(
