@@ -22,6 +22,7 @@ from dieproof.reference.no_game_over.types import (
     Card,
     Content,
     Deck,
+    Die,
     Discard,
     Enemy,
     Equip,
@@ -305,3 +306,16 @@ def test_a_curse_beside_the_equipment_goes_to_its_own_pile_after_a_boss_fight() 
     spatuna = INDEX["Spatuna"]
     assert state.combat is None and state.afflictions[0] == ()
     assert state.discards[1][spatuna] == 1 and state.discards[2][spatuna] == 0
+
+
+def test_the_roll_off_winner_with_a_life_starts_a_living_turn() -> None:
+    """Any life, not only more than one, makes the roll-off's winner start at the Prepare
+    step (a ghost's turn starts with its draw): a position at the roll-off whose winner
+    holds one life."""
+    state = GAME.initial_state(NgoConfig(players=2))
+    rng = random.Random(0)
+    while state.step is Step.DEAL:
+        state = GAME.apply(state, GAME.sample_chance(state, rng))
+    state = replace(state, lives=(1, 3))
+    state = GAME.apply(GAME.apply(state, Die(value=6)), Die(value=2))
+    assert state.active == 0 and state.step is Step.PREPARE
