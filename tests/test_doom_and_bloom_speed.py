@@ -10,7 +10,6 @@ states, and each listing and chance node is compared with the plain computation.
 
 from __future__ import annotations
 
-import gc
 import random
 
 import msgspec
@@ -251,17 +250,3 @@ def test_a_state_decoded_from_json_steps_as_the_original() -> None:
     assert {Phase.TURN, Phase.ANSWER, Phase.BUSY, Phase.MOVE_ROLL, Phase.MOVE} <= steps
     assert {Phase.DRAW, Phase.DICE, Phase.POST_ROLL, Phase.GAIN, Phase.LOSE} <= steps
     assert {Phase.BONUS, Phase.END} <= steps
-
-
-def test_states_and_actions_are_out_of_the_collectors_sight() -> None:
-    """``gc=False`` (types.py): the memos' states and actions are never walked by Python's
-    cyclic collector."""
-    for state in POSITIONS[::5]:
-        assert not gc.is_tracked(state), state.step
-        assert state.config.content is None or not gc.is_tracked(state.config.content)
-        listed = (
-            [a for a, _ in rules.chance_outcomes(state)]
-            if state.step in rules.CHANCE_PHASES
-            else list(rules.legal_actions(state))
-        )
-        assert listed and not any(gc.is_tracked(a) for a in listed), state.step

@@ -102,22 +102,13 @@ MAX_TURN_LIMIT: Final = 100_000
 Assets = tuple[int, int, int, int, int]
 """Food, Fuel, Weaponry, Survivors, Medkits, in that order."""
 
-# Every struct here but the config is ``gc=False``: frozen values of ints, strings and
-# tuples of such values, which can never be part of a reference cycle, so Python's cyclic
-# collector need not track them. The listings' memos and the catalog's tables hold tens of
-# thousands of states and actions in a long run, and every collection walked them: with
-# them untracked, the benchmark's playout ran about 1.35 times as fast as before in time,
-# for 1.5% fewer instructions (docs/performance.rst). The config keeps its catalog in an
-# instance ``__dict__`` (below), which can refer back to it, so it is left to the
-# collector. The option changes nothing encoded, compared or hashed.
-
 # -- the board ----------------------------------------------------------------------------
 
 SpaceKind = Literal["center", "empty", "asset", "hospital", "town", "raider", "crossing", "forest"]
 Icon = Literal["food", "fuel", "weaponry", "survivors"]
 
 
-class Space(Value, frozen=True, gc=False):
+class Space(Value, frozen=True):
     """One space of the board."""
 
     id: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
@@ -141,7 +132,7 @@ class Space(Value, frozen=True, gc=False):
     """A crossing's arrows: the region spaces its free move may enter."""
 
 
-class Region(Value, frozen=True, gc=False):
+class Region(Value, frozen=True):
     """A water or mountain region, surrounded by impassable borders."""
 
     id: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
@@ -150,7 +141,7 @@ class Region(Value, frozen=True, gc=False):
     """Water or mountain."""
 
 
-class Town(Value, frozen=True, gc=False):
+class Town(Value, frozen=True):
     """A town token and the town's label."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
@@ -167,7 +158,7 @@ class Town(Value, frozen=True, gc=False):
     """Where the town's name and rewards come from."""
 
 
-class Board(Value, frozen=True, gc=False):
+class Board(Value, frozen=True):
     """The game board as data (see ``data/board.json`` and its JSON Schema)."""
 
     name: Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
@@ -190,7 +181,7 @@ class Board(Value, frozen=True, gc=False):
 # -- cards and characters -----------------------------------------------------------------
 
 
-class Effect(Value, frozen=True, gc=False):
+class Effect(Value, frozen=True):
     """What a card's success or failure result does to the active player."""
 
     assets: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
@@ -208,7 +199,7 @@ class Effect(Value, frozen=True, gc=False):
 Test = Literal["auto", "search", "raiders", "least", "most", "choice"]
 
 
-class Card(Value, frozen=True, gc=False):
+class Card(Value, frozen=True):
     """An Event or Attack card."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
@@ -240,7 +231,7 @@ class Card(Value, frozen=True, gc=False):
 BonusKind = Literal["search", "raiders", "move", "supply"]
 
 
-class BonusCard(Value, frozen=True, gc=False):
+class BonusCard(Value, frozen=True):
     """A Bonus card (all provisional: the rulebook names none)."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
@@ -258,7 +249,7 @@ class BonusCard(Value, frozen=True, gc=False):
     """True for dieproof's placeholder cards."""
 
 
-class Character(Value, frozen=True, gc=False):
+class Character(Value, frozen=True):
     """A character card and its starting assets."""
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
@@ -271,7 +262,7 @@ class Character(Value, frozen=True, gc=False):
     """True when the starting assets are dieproof's placeholder."""
 
 
-class Content(Value, frozen=True, gc=False):
+class Content(Value, frozen=True):
     """Everything the rulebook does not print: cards, characters, the die's faces."""
 
     events: Annotated[tuple[Card, ...], msgspec.Meta(min_length=1, max_length=MAX_CARDS)]
@@ -296,7 +287,7 @@ class Content(Value, frozen=True, gc=False):
 # -- configuration ------------------------------------------------------------------------
 
 
-class Readings(Value, frozen=True, gc=False):
+class Readings(Value, frozen=True):
     """The chosen reading of each selectable ambiguity (spec/doom-and-bloom.toml)."""
 
     tie: Literal["success", "failure"] = "success"
@@ -450,7 +441,7 @@ class Then(IdentityEnum):
     """Back to the start of the active player's turn (after a supply card)."""
 
 
-class Offer(Value, frozen=True, gc=False):
+class Offer(Value, frozen=True):
     """An offer waiting for its partner's answer."""
 
     seat: int
@@ -468,7 +459,7 @@ ITEMS: Final = ("food", "fuel", "weaponry", "medkits")
 BONUS_ITEM: Final = 4
 
 
-class DabState(State, frozen=True, gc=False):
+class DabState(State, frozen=True):
     """A position; every tuple indexed by seat has one entry per player. ``step`` says
     where the game stands and who acts (see :class:`Phase`)."""
 
@@ -590,23 +581,23 @@ class DabState(State, frozen=True, gc=False):
 # -- actions ------------------------------------------------------------------------------
 
 
-class KeepBusy(Action, frozen=True, gc=False, tag="keep-busy"):
+class KeepBusy(Action, frozen=True, tag="keep-busy"):
     """The deciding rival pays 1 Food, 1 Fuel, 1 Weaponry: the active player stays put."""
 
 
-class LetPass(Action, frozen=True, gc=False, tag="let-pass"):
+class LetPass(Action, frozen=True, tag="let-pass"):
     """The deciding rival does not keep the active player busy."""
 
 
-class Reactivate(Action, frozen=True, gc=False, tag="reactivate"):
+class Reactivate(Action, frozen=True, tag="reactivate"):
     """A finished teammate starts taking turns again."""
 
 
-class Rest(Action, frozen=True, gc=False, tag="rest"):
+class Rest(Action, frozen=True, tag="rest"):
     """A finished teammate stays done this turn."""
 
 
-class Trade(Action, frozen=True, gc=False, tag="trade"):
+class Trade(Action, frozen=True, tag="trade"):
     """Offer one item for one item of a player of another side (see :data:`ITEMS`)."""
 
     partner: int
@@ -617,7 +608,7 @@ class Trade(Action, frozen=True, gc=False, tag="trade"):
     """The item asked for in return."""
 
 
-class Barter(Action, frozen=True, gc=False, tag="barter"):
+class Barter(Action, frozen=True, tag="barter"):
     """Offer one's next turn for one item (once per game)."""
 
     partner: int
@@ -626,61 +617,61 @@ class Barter(Action, frozen=True, gc=False, tag="barter"):
     """The item asked for (see ITEMS: 0-2 resources, 3 a Medkit, 4 + k a Bonus card)."""
 
 
-class Accept(Action, frozen=True, gc=False, tag="accept"):
+class Accept(Action, frozen=True, tag="accept"):
     """The partner accepts the offer."""
 
 
-class Decline(Action, frozen=True, gc=False, tag="decline"):
+class Decline(Action, frozen=True, tag="decline"):
     """The partner declines the offer."""
 
 
-class RollMove(Action, frozen=True, gc=False, tag="roll-move"):
+class RollMove(Action, frozen=True, tag="roll-move"):
     """Roll the movement die."""
 
 
-class StayPut(Action, frozen=True, gc=False, tag="stay-put"):
+class StayPut(Action, frozen=True, tag="stay-put"):
     """Stay put: resolve the current space as if just moved into."""
 
 
-class UseFuel(Action, frozen=True, gc=False, tag="use-fuel"):
+class UseFuel(Action, frozen=True, tag="use-fuel"):
     """Spend 1 Fuel: +3 to the movement roll (once per turn)."""
 
 
-class PlayBonus(Action, frozen=True, gc=False, tag="play-bonus"):
+class PlayBonus(Action, frozen=True, tag="play-bonus"):
     """Play a Bonus card (content index) where its kind permits."""
 
     card: int
     """The Bonus card played (content index)."""
 
 
-class Move(Action, frozen=True, gc=False, tag="move"):
+class Move(Action, frozen=True, tag="move"):
     """Finish the movement on a space (board index) within the roll."""
 
     space: int
     """The space to finish on (board space index)."""
 
 
-class ExtraMile(Action, frozen=True, gc=False, tag="extra-mile"):
+class ExtraMile(Action, frozen=True, tag="extra-mile"):
     """Spend 1 Food, 1 Fuel, 1 Weaponry: roll six dice instead of five."""
 
 
-class RollDice(Action, frozen=True, gc=False, tag="roll-dice"):
+class RollDice(Action, frozen=True, tag="roll-dice"):
     """Roll for the search or raider test."""
 
 
-class SpendFood(Action, frozen=True, gc=False, tag="spend-food"):
+class SpendFood(Action, frozen=True, tag="spend-food"):
     """After a search roll: 2 Food for +1 (twice per turn)."""
 
 
-class SpendWeaponry(Action, frozen=True, gc=False, tag="spend-weaponry"):
+class SpendWeaponry(Action, frozen=True, tag="spend-weaponry"):
     """After a raider roll: 1 Weaponry for +1 (once per turn)."""
 
 
-class Settle(Action, frozen=True, gc=False, tag="settle"):
+class Settle(Action, frozen=True, tag="settle"):
     """Keep the roll's total: success or failure follows."""
 
 
-class Option(Action, frozen=True, gc=False, tag="option"):
+class Option(Action, frozen=True, tag="option"):
     """A choice card's option: 0 pays the price for success, 1 takes the failure."""
 
     option: int
@@ -689,89 +680,89 @@ class Option(Action, frozen=True, gc=False, tag="option"):
     """The Bonus card kind (content index) discarded for a price in Bonus cards."""
 
 
-class Gain(Action, frozen=True, gc=False, tag="gain"):
+class Gain(Action, frozen=True, tag="gain"):
     """Gain one resource of choice (0 Food, 1 Fuel, 2 Weaponry)."""
 
     resource: int
     """0 Food, 1 Fuel, 2 Weaponry."""
 
 
-class Lose(Action, frozen=True, gc=False, tag="lose"):
+class Lose(Action, frozen=True, tag="lose"):
     """Lose one resource of choice (0 Food, 1 Fuel, 2 Weaponry)."""
 
     resource: int
     """0 Food, 1 Fuel, 2 Weaponry (one the side holds)."""
 
 
-class Enter(Action, frozen=True, gc=False, tag="enter"):
+class Enter(Action, frozen=True, tag="enter"):
     """After clearing a crossing: a free move along one of its arrows."""
 
     space: int
     """The region space the arrow points to (board space index)."""
 
 
-class Bypass(Action, frozen=True, gc=False, tag="bypass"):
+class Bypass(Action, frozen=True, tag="bypass"):
     """After clearing a crossing: a free move to another crossing of its region."""
 
     space: int
     """The other crossing of the region (board space index)."""
 
 
-class Remain(Action, frozen=True, gc=False, tag="remain"):
+class Remain(Action, frozen=True, tag="remain"):
     """After clearing a crossing: stay on it."""
 
 
-class UseMedkit(Action, frozen=True, gc=False, tag="use-medkit"):
+class UseMedkit(Action, frozen=True, tag="use-medkit"):
     """End of turn: 1 Medkit restores the survivors lost this turn."""
 
 
-class EndTurn(Action, frozen=True, gc=False, tag="end-turn"):
+class EndTurn(Action, frozen=True, tag="end-turn"):
     """End the turn."""
 
 
-class SetupRoll(Action, frozen=True, gc=False, tag="setup-roll"):
+class SetupRoll(Action, frozen=True, tag="setup-roll"):
     """Chance: a player's six-dice total for the start player."""
 
     total: int
     """The sum of the six dice."""
 
 
-class DrawCharacter(Action, frozen=True, gc=False, tag="draw-character"):
+class DrawCharacter(Action, frozen=True, tag="draw-character"):
     """Chance: a character card (content index)."""
 
     character: int
     """The character drawn (content index)."""
 
 
-class DrawTown(Action, frozen=True, gc=False, tag="draw-town"):
+class DrawTown(Action, frozen=True, tag="draw-town"):
     """Chance: a town token (board town index), a destination or the final one."""
 
     town: int
     """The town token drawn (board town index)."""
 
 
-class MoveDie(Action, frozen=True, gc=False, tag="move-die"):
+class MoveDie(Action, frozen=True, tag="move-die"):
     """Chance: the movement die."""
 
     value: int
     """The face rolled."""
 
 
-class DrawCard(Action, frozen=True, gc=False, tag="draw-card"):
+class DrawCard(Action, frozen=True, tag="draw-card"):
     """Chance: the top Event or Attack card (content index in that deck)."""
 
     card: int
     """The card drawn (content index in the deck being drawn from)."""
 
 
-class Dice(Action, frozen=True, gc=False, tag="dice"):
+class Dice(Action, frozen=True, tag="dice"):
     """Chance: the total of a search or raider roll."""
 
     total: int
     """The sum of the dice."""
 
 
-class DrawBonus(Action, frozen=True, gc=False, tag="draw-bonus"):
+class DrawBonus(Action, frozen=True, tag="draw-bonus"):
     """Chance: a Bonus card (content index)."""
 
     card: int
