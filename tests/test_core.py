@@ -20,10 +20,13 @@ from dieproof.reference.core import (
     InvalidState,
     RulesError,
     UnknownGame,
+    chance,
 )
 from dieproof.reference.core.chance import (
     RECENT_LIMIT,
     counted,
+    forget,
+    picked,
     probability,
     sample,
     sample_weighted,
@@ -207,6 +210,36 @@ def test_a_counted_tuple_samples_alike_once_its_table_is_dropped() -> None:
     exact = weighted([("a", 1), ("b", 2), ("c", 3)])
     assert before == [sample(exact, random.Random(seed)) for seed in range(30)]
     assert set(before) == {"a", "b", "c"}
+
+
+@given(
+    st.lists(st.integers(0, 30), min_size=1, max_size=12).filter(any),
+    st.integers(0, 2**32),
+)
+def test_picked_gives_what_counted_gives_and_samples_alike(weights: list[int], seed: int) -> None:
+    """A multiset given by its kinds held (a No Game Over deck's pick): the same pairs,
+    and the same draws from the table picked() remembers as from counted()'s."""
+    table = [f"kind {i}" for i in range(len(weights))]
+    held = [(kind, w) for kind, w in zip(table, weights, strict=True) if w]
+    fast = picked([kind for kind, _ in held], [w for _, w in held], sum(weights))
+    exact = counted(table, weights)
+    assert fast == exact and fast is not exact
+    draws = [[sample(o, random.Random(seed)) for _ in range(5)] for o in (fast, exact)]
+    assert draws[0] == draws[1]
+
+
+def test_a_forgotten_table_is_built_again_with_the_same_draws() -> None:
+    outcomes = picked("abc", [1, 2, 3], 6)
+    before = [sample(outcomes, random.Random(seed)) for seed in range(30)]
+    assert chance._RECENT[id(outcomes)][0] is outcomes  # the table picked() remembered
+    forget(outcomes)
+    assert id(outcomes) not in chance._RECENT
+    forget(outcomes)  # twice, or a tuple never remembered: nothing to drop
+    forget(weighted([("a", 1)]))
+    assert [sample(outcomes, random.Random(seed)) for seed in range(30)] == before
+    assert set(before) == {"a", "b", "c"}
+    with pytest.raises(ValueError, match="at least one outcome"):
+        picked("", [], 0)
 
 
 def test_counted_refuses_what_weighted_refuses() -> None:

@@ -22,7 +22,8 @@ import random
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, compress
+from operator import itemgetter
 from typing import Final, TypeVar, cast
 
 T = TypeVar("T")
@@ -138,21 +139,51 @@ def counted(table: Sequence[T], counts: Sequence[int]) -> tuple[tuple[T, Fractio
     once. Raises ``ValueError`` as :func:`weighted` does."""
     if counts and min(counts) < 0:
         raise ValueError("negative weight")
-    total = sum(counts)
-    if total == 0:
+    weights = tuple(filter(None, counts))
+    if not weights:
         raise ValueError("a chance node needs at least one outcome")
-    row = _row(total)
-    outcomes = tuple([(table[i], row[c]) for i, c in enumerate(counts) if c])
-    weights = [c for c in counts if c]
+    # The kinds held and their counts are picked out in C (compress, filter).
+    return picked(tuple(compress(table, counts)), weights, sum(weights))
+
+
+def picked(
+    outcomes: Sequence[T], weights: Sequence[int], total: int
+) -> tuple[tuple[T, Fraction], ...]:
+    """:func:`counted` of a multiset whose kinds held are already picked out: ``outcomes``
+    the kinds with at least one copy, in the canonical order, ``weights`` their counts
+    (each positive), ``total`` the sum of the counts. The same pairs and the same sampling
+    table as :func:`counted` of the whole count vector, built in C (the fractions taken
+    from the total's row by one ``itemgetter``, the pairs zipped).
+
+    For a game that keeps its multiset's pick from one draw to the next (No Game Over's
+    decks); the pick is the caller's to keep right: only an empty one is refused, with
+    ``ValueError`` as :func:`counted` refuses it."""
+    if total <= 0 or not weights:
+        raise ValueError("a chance node needs at least one outcome")
+    row = _ROWS.get(total) or _row(total)
+    # One itemgetter picks every fraction (a map over the row's __getitem__ would call a
+    # slot wrapper per kind); zip without strict=: parsing a keyword costs as much as a
+    # few pairs, and a pick's two parts have one length by construction.
+    fractions = itemgetter(*weights)(row) if len(weights) > 1 else (row[weights[0]],)
+    pairs: tuple[tuple[T, Fraction], ...] = tuple(zip(outcomes, fractions))  # noqa: B905
     divisor = math.gcd(*weights)
     if len(_RECENT) >= RECENT_LIMIT:
         _RECENT.clear()
-    _RECENT[id(outcomes)] = (
-        outcomes,
+    _RECENT[id(pairs)] = (
+        pairs,
         total // divisor,
         tuple(accumulate(weights if divisor == 1 else [w // divisor for w in weights])),
     )
-    return outcomes
+    return pairs
+
+
+def forget(outcomes: Sequence[tuple[object, Fraction]]) -> None:
+    """Drop the sampling table :func:`counted` or :func:`picked` remembered for
+    ``outcomes``, so that its pairs are freed once the caller lets go of them. Sampling
+    from ``outcomes`` later still works: it builds the table again, with the same draw."""
+    entry = _RECENT.get(id(outcomes))
+    if entry is not None and entry[0] is outcomes:
+        del _RECENT[id(outcomes)]
 
 
 def uniform(outcomes: Sequence[T]) -> tuple[tuple[T, Fraction], ...]:

@@ -15,13 +15,11 @@ holds priority in a combat).
 from __future__ import annotations
 
 import functools
-import math
 import random
 from bisect import bisect_left
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import accumulate, compress
-from operator import itemgetter
+from itertools import compress
 from typing import Final, Literal, cast
 
 from dieproof.reference.core import chance
@@ -246,56 +244,23 @@ def _remember_pick(pick: Pick) -> None:
     _PICKS[id(pick[0])] = pick
 
 
-_ROWS: list[tuple[Fraction, ...]] = []
-"""``_ROWS[total][w]``: ``chance.probability(w, total)``, each total's row built once (the
-very fractions :func:`chance.counted` gives)."""
-
-
-def _row(total: int) -> tuple[Fraction, ...]:
-    while len(_ROWS) <= total:
-        size = len(_ROWS)
-        _ROWS.append(tuple(chance.probability(w, max(size, 1)) for w in range(size + 1)))
-    return _ROWS[total]
-
-
 def _draw_outcomes(pick: Pick) -> tuple[tuple[NgoAction, Fraction], ...]:
     """The outcomes of a draw from the deck of ``pick``: what ``chance.counted`` gives for
     it (the same pairs, in the same order, and the same sampling table remembered for
-    :func:`chance.sample`), built in C from the pick (a zip and a map)."""
+    :func:`chance.sample`), built by :func:`chance.picked` from the pick. The table of the
+    previous draw's outcomes is dropped (:func:`chance.forget`), so that its pairs are
+    freed once the caller lets go of them: pairs kept alive by the tables were most of
+    what the garbage collector walked."""
     _, _, draws, weights, total = pick
-    if total == 0:
-        raise ValueError("a chance node needs at least one outcome")
-    # The fractions of the counts picked out of the total's row by one itemgetter (a map
-    # over the row's __getitem__ would call a slot wrapper per kind).
-    row = _ROWS[total] if total < len(_ROWS) else _row(total)
-    fractions = itemgetter(*weights)(row) if len(weights) > 1 else (row[weights[0]],)
-    # zip without the strict keyword: parsing a keyword costs as much as five pairs, and
-    # the pick's draws and counts have one length by construction.
-    outcomes: tuple[tuple[NgoAction, Fraction], ...] = tuple(zip(draws, fractions))  # noqa: B905
-    divisor = math.gcd(*weights)
-    # chance.sample's table for the tuple, as chance.counted remembers it; the table of
-    # the previous draw's outcomes is dropped, so that its pairs are freed once the
-    # caller lets go of them (a sample from them later builds the table again): pairs
-    # kept alive by the tables were most of what the garbage collector walked.
-    recent = chance._RECENT
     last = _LAST_DRAW[0]
-    if last is not None and recent.get(id(last), _NO_TABLE)[0] is last:
-        del recent[id(last)]
-    if len(recent) >= chance.RECENT_LIMIT:
-        recent.clear()
-    recent[id(outcomes)] = (
-        outcomes,
-        total // divisor,
-        tuple(accumulate(weights if divisor == 1 else [w // divisor for w in weights])),
-    )
-    _LAST_DRAW[0] = outcomes
+    if last is not None:
+        chance.forget(last)
+    outcomes = _LAST_DRAW[0] = chance.picked(draws, weights, total)
     return outcomes
 
 
-_NO_TABLE: Final = (None, 0, ())
 _LAST_DRAW: list[tuple[tuple[NgoAction, Fraction], ...] | None] = [None]
-"""The draw outcomes :func:`_draw_outcomes` built last (their sampling table is the one
-it has registered with :mod:`chance`)."""
+"""The draw outcomes :func:`_draw_outcomes` built last."""
 
 
 _LEGAL: list[object] = [None, ()]
