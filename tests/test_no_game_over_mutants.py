@@ -10,7 +10,7 @@ import pytest
 from dieproof.reference.core import CHANCE, TERMINAL, IllegalAction, InvalidAction, InvalidConfig
 from dieproof.reference.core.sampling import random_literals
 from dieproof.reference.core.types import replace
-from dieproof.reference.no_game_over import GAME, NgoConfig
+from dieproof.reference.no_game_over import GAME, NgoConfig, rules
 from dieproof.reference.no_game_over.base import catalog, fighter_power
 from dieproof.reference.no_game_over.content import CARDS
 from dieproof.reference.no_game_over.position import Fight, Position, fill
@@ -29,6 +29,7 @@ from dieproof.reference.no_game_over.types import (
     GiveUp,
     Kind,
     Pass,
+    Pending,
     Rewards,
     Slot,
     Step,
@@ -319,3 +320,22 @@ def test_the_roll_off_winner_with_a_life_starts_a_living_turn() -> None:
     state = replace(state, lives=(1, 3))
     state = GAME.apply(GAME.apply(state, Die(value=6)), Die(value=2))
     assert state.active == 0 and state.step is Step.PREPARE
+
+
+@pytest.mark.rule("NGO-DECK-2")
+def test_a_draw_from_two_empty_piles_skips_that_draw_only() -> None:
+    """A queued draw whose deck and discard pile are both empty is skipped, and the next
+    queued draw, from a deck that holds cards, still happens (only the one is dropped)."""
+    state = GAME.initial_state(NgoConfig(players=2))
+    nothing = (0,) * len(state.decks[0])
+    level = Pending(player=1, deck=Deck.LEVEL)
+    state = replace(
+        state,
+        decks=(nothing, state.decks[1], state.decks[2]),
+        discards=(nothing, state.discards[1], state.discards[2]),
+        draws=(Pending(player=0, deck=Deck.ITEM), level),
+        step=Step.END,
+    )
+    after = rules._settle(state)
+    assert after.draws == (level,) and after.step is Step.END
+    assert any(after.decks[1])  # the Level deck holds cards: the draw is made from it
