@@ -367,3 +367,23 @@ def test_the_docs_page_renders_a_report_and_builds_without_warnings(tmp_path: Pa
     options = ["-W", "--keep-going", "-q", "-w", str(warnings), "-b", "html"]
     status = build_main([*options, str(source), str(tmp_path / "html")])
     assert status == 0, warnings.read_text()
+
+
+def test_a_partial_run_writes_no_report_unless_told_where(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Checking one mutant (``--mutant ID --job unit``) once overwrote the committed
+    report with a one-mutant one; a partial run now writes only to an ``--out`` it is
+    given, and a whole run still writes docs/mutation/GAME.json."""
+    written: list[Path] = []
+    monkeypatch.setattr(run, "mutate", lambda game_id, **_: _report())
+    monkeypatch.setattr(run, "write", lambda report, path: written.append(path))
+    game_id = sorted(game_ids())[0]
+    assert run.main([game_id, "--mutant", "a1", "--job", "unit"]) == 0
+    assert written == []
+    assert "no report written" in capsys.readouterr().err
+    assert run.main([game_id, "--module", "rules", "--out", str(tmp_path)]) == 0
+    assert written == [tmp_path / f"{game_id}.json"]
+    monkeypatch.setattr(Path, "mkdir", lambda *_, **__: None)
+    assert run.main([game_id]) == 0
+    assert written[-1] == run.COMMITTED / f"{game_id}.json"

@@ -52,6 +52,9 @@ from dieproof.proofs.mutation.report import (
 ROOT: Final = checks.ROOT
 """The repository."""
 
+COMMITTED: Final = ROOT / "docs" / "mutation"
+"""Where the committed reports and the list of equivalent mutants live."""
+
 WORKER: Final = Path(__file__).resolve().with_name("worker.py")
 """The worker script, run by its path (see :mod:`.worker` for why)."""
 
@@ -273,7 +276,7 @@ def mutate(
     start = time.perf_counter()
     target = plan(game_id, per_module=per_module, seed=seed, only=only)
     mutants = [m for m in target.mutants if not select or m[1].id in select]
-    known = equivalents(equivalent_file or ROOT / "docs" / "mutation" / "equivalent.toml", game_id)
+    known = equivalents(equivalent_file or COMMITTED / "equivalent.toml", game_id)
     workers = [job for job in checks.JOBS if job in jobs_to_run]
     base = baseline(target, workers)
     commit, fingerprint = _commit(), f"{_fingerprint()}|{','.join(workers)}"
@@ -429,10 +432,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--out",
         type=Path,
-        default=ROOT / "docs" / "mutation",
-        help="report folder (default docs/mutation); '-' writes nothing",
+        default=None,
+        help="report folder; '-' writes nothing. Default: docs/mutation for a whole run, "
+        "nothing for a partial one (--module, --mutant or --job), so that checking one "
+        "mutant never overwrites the committed report",
     )
     args = parser.parse_args(argv)
+    if args.out is None:
+        partial = bool(args.module or args.mutant or args.job)
+        args.out = Path("-") if partial else COMMITTED
+        if partial and not args.list:
+            print(
+                "a partial run (--module, --mutant or --job): no report written "
+                "(give --out DIR to keep one)",
+                file=sys.stderr,
+            )
     chosen = args.games or list(game_ids())
     unknown = set(chosen) - set(game_ids())
     if unknown:
@@ -441,7 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for game_id in chosen:
             path = args.out / f"{game_id}.json"
             if path.exists():
-                known = equivalents(ROOT / "docs" / "mutation" / "equivalent.toml", game_id)
+                known = equivalents(COMMITTED / "equivalent.toml", game_id)
                 report = relabel(read(path), known)
                 write(report, path)
                 print(report.render())
