@@ -16,6 +16,7 @@ from typing import Final
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content, night
 from dieproof.reference.dont_let_it_die.base import (
+    _TABLES,
     AJAX,
     ATOUK,
     AYLA,
@@ -691,8 +692,19 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
 
     A part is listed only when the pool and the stamina allow any action of it (most
     parts are empty at most turns: the call is the cost)."""
-    t, who, m, fx, sur = _turn(state)
-    eat, cook, revive, woods, size = _pool(state, t)
+    # _turn's and _pool's first reads inline (a call each costs as much as what they read)
+    config = state.config
+    t = _TABLES.get(id(config))
+    if t is None or t.config is not config:
+        t = table_of(config)
+    who = state.turn
+    m = state.members[who]
+    event = state.event
+    fx = t.effects[event] if event >= 0 else ""
+    sur = t.surcharge
+    tokens = state.tokens
+    pool = t.pool.get(tokens)
+    eat, cook, revive, woods, size = _pool(state, t) if pool is None else pool
     stamina = m.stamina
     out = [*_draws(state, who, m, fx, sur), *_investigations(m, fx, sur)]
     if size >= TRADE_RATE_STOCK_HUT:
@@ -710,7 +722,6 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     if revive:
         out += _revivals(state)
     out += woods
-    tokens = state.tokens
     if tokens[FKP] > 0 or tokens[BONE] > 0:
         out += _placements(state, t)
     if t.kara >= 0:
