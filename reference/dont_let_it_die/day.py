@@ -332,11 +332,13 @@ def equip_slots(config: DlidConfig, member: Member, item: int, kind: str) -> lis
     return out
 
 
-def craftable_items(state: DlidState) -> tuple[int, ...]:
+def craftable_items(state: DlidState, t: Table | None = None) -> tuple[int, ...]:
     """The items :func:`craftable` allows, in item order; remembered per configuration,
     unlocked discoveries, copies made and building, its only inputs (bounded like
-    :data:`~dieproof.reference.core.chance.CACHE_LIMIT`)."""
-    t = table_of(state.config)
+    :data:`~dieproof.reference.core.chance.CACHE_LIMIT`). ``t``: the configuration's table,
+    when the caller has it."""
+    if t is None:
+        t = table_of(state.config)
     unlocked, made, building = state.unlocked, state.made, state.building
     last = t.last_craftable
     # the tuples seldom change from one listing to the next: the very same ones first
@@ -381,11 +383,11 @@ def _crafts(state: DlidState, t: Table, m: Member) -> list[Craft]:
     config = state.config
     out: list[Craft] = []
     if m.character != ATOUK:
-        for item in craftable_items(state):
+        for item in craftable_items(state, t):
             if all(map(ge, tokens, table[item].cost)):
                 out += craft_choices(config, m, item, ())
         return out
-    for item in craftable_items(state):
+    for item in craftable_items(state, t):
         spec = table[item]
         for waive in _waivers(spec.cost):
             cost = list(spec.cost)
@@ -608,15 +610,25 @@ def _investigations(m: Member, fx: str, sur: int) -> list[Investigate]:
     return out
 
 
-def _cooks(state: DlidState, m: Member, sur: int) -> list[Cook]:
+def _cooks(state: DlidState, t: Table, m: Member, sur: int) -> list[Cook]:
     if m.stamina < COST_COOK + sur:
         return []
+    # which foods the unlocked discoveries let the group cook: kept in the configuration's
+    # table with the very tuple of unlocked discoveries it was found for (it seldom changes)
+    unlocked = state.unlocked
+    last = t.last_cooking
+    if last[0] is unlocked:
+        berry, meat = last[1]
+    else:
+        berry, meat = cooking(state, BERRY), cooking(state, MEAT)
+        t.last_cooking = (unlocked, (berry, meat))
     tokens = state.tokens
-    return [
-        _COOK_ACTIONS[token]
-        for token in (BERRY, MEAT)
-        if tokens[token] > 0 and cooking(state, token)
-    ]
+    out = []
+    if berry and tokens[BERRY] > 0:
+        out.append(_COOK_ACTIONS[BERRY])
+    if meat and tokens[MEAT] > 0:
+        out.append(_COOK_ACTIONS[MEAT])
+    return out
 
 
 def _revivals(state: DlidState) -> list[Revive]:
@@ -710,7 +722,7 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     if size >= TRADE_RATE_STOCK_HUT:
         out += _trades(state, t, m)
     if cook:
-        out += _cooks(state, m, sur)
+        out += _cooks(state, t, m, sur)
     if stamina >= COST_CRAFT + sur:
         out += _crafts(state, t, m)
     skills = _SKILL_LISTINGS.get(m.character)
@@ -724,8 +736,12 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     out += woods
     if tokens[FKP] > 0 or tokens[BONE] > 0:
         out += _placements(state, t)
-    if t.kara >= 0:
-        out += _gifts(state, t)
+    kara = t.kara
+    if kara >= 0:
+        giver = state.members[kara]
+        # most turns Kara has given today (or is down): no call
+        if not (giver.down or giver.used & USED_DAILY):
+            out += _gifts(state, t)
     return tuple(out)
 
 
@@ -740,7 +756,7 @@ def of_kind(state: DlidState, kind: type) -> Sequence[object]:
     if kind is Trade:
         return _trades(state, t, m)
     if kind is Cook:
-        return _cooks(state, m, sur)
+        return _cooks(state, t, m, sur)
     if kind is Craft:
         return _crafts(state, t, m)
     if kind is Skill:
