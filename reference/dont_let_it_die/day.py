@@ -224,6 +224,49 @@ def _draws(state: DlidState, who: int, m: Member, fx: str, sur: int) -> tuple[Dr
     return remember(_DRAWS, key, tuple(out))
 
 
+_OPENERS: dict[
+    tuple[int, bool, bool, str, int, int, bool, int, tuple[bool, ...], bool],
+    tuple[DrawCard | Investigate, ...],
+] = {}
+"""The turn's draws and Investigate Fire together, remembered per what both read."""
+
+
+def _openers(
+    state: DlidState, who: int, m: Member, fx: str, sur: int
+) -> tuple[DrawCard | Investigate, ...]:
+    """The first two parts of a turn's listing, :func:`_draws` and :func:`_investigations`,
+    in one memo keyed by what both read (the character, its equipment, stamina, free use
+    and Investigate Fire count, the night event, the Planning Hut, the surcharge and the
+    decks with a card left): one call and one lookup where there were two of each."""
+    planning = state.building == PLANNING_HUT and state.planning_used < PLANNING_DRAWS
+    on_top, decks, discards = state.on_top, state.decks, state.discards
+    last = _LEFT[0]
+    if last[0] is on_top and last[1] is decks and last[2] is discards:
+        left = last[3]
+    else:
+        left = _cards_left(state)
+    key = (
+        m.character,
+        m.weapons == (),
+        m.tools == (),
+        fx,
+        m.stamina,
+        m.used & USED_FREE,
+        planning,
+        sur,
+        left,
+        m.investigations >= 1,
+    )
+    found = _OPENERS.get(key)
+    if found is None:
+        opened: tuple[DrawCard | Investigate, ...] = (
+            *_draws(state, who, m, fx, sur),
+            *_investigations(m, fx, sur),
+        )
+        found = remember(_OPENERS, key, opened)
+    return found
+
+
 _LEFT: list[
     tuple[
         tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[bool, ...]
@@ -718,7 +761,7 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     pool = t.pool.get(tokens)
     eat, cook, revive, woods, size = _pool(state, t) if pool is None else pool
     stamina = m.stamina
-    out = [*_draws(state, who, m, fx, sur), *_investigations(m, fx, sur)]
+    out: list[object] = [*_openers(state, who, m, fx, sur)]
     if size >= TRADE_RATE_STOCK_HUT:
         out += _trades(state, t, m)
     if cook:
