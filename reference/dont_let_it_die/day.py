@@ -762,7 +762,9 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     eat, cook, revive, woods, size = _pool(state, t) if pool is None else pool
     stamina = m.stamina
     out: list[object] = [*_openers(state, who, m, fx, sur)]
-    if size >= TRADE_RATE_STOCK_HUT:
+    # trades: none in Challenges 3 and 7, below a trade's stamina or with fewer tokens
+    # than a trade gives (most turns that have none)
+    if t.trades and stamina >= COST_TRADE + sur and size >= trade_rate(state):
         out += _trades(state, t, m)
     if cook:
         out += _cooks(state, t, m, sur)
