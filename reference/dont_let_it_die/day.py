@@ -426,7 +426,13 @@ def _crafts(state: DlidState, t: Table, m: Member) -> list[Craft]:
     config = state.config
     out: list[Craft] = []
     if m.character != ATOUK:
-        for item in craftable_items(state, t):
+        # craftable_items' first answer inline: the very tuples it last answered for
+        last = t.last_craftable
+        if last[0] is state.unlocked and last[1] is state.made and last[2] == state.building:
+            items = last[3]
+        else:
+            items = craftable_items(state, t)
+        for item in items:
             if all(map(ge, tokens, table[item].cost)):
                 out += craft_choices(config, m, item, ())
         return out
