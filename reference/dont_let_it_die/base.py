@@ -85,6 +85,7 @@ class Table:
         "foods",
         "items",
         "kara",
+        "last_bonus",
         "last_cooking",
         "last_craftable",
         "morning",
@@ -119,6 +120,10 @@ class Table:
             (),
         )
         """The last craftable items found, with the very tuples they were found for."""
+        self.last_bonus: tuple[tuple[bool, ...] | None, tuple[int, ...]] = (None, ())
+        """The token kinds of the unlocked discoveries' extra tokens on a resource card
+        (``content.DISCOVERY_BONUS`` order), with the very tuple of unlocked discoveries
+        they were found for."""
         self.last_cooking: tuple[tuple[bool, ...] | None, tuple[bool, bool]] = (
             None,
             (False, False),

@@ -946,7 +946,8 @@ def resolve(
         decks = state.decks
     deck = state.deck
     who = state.actor
-    card = content.box(state.config).decks[deck][card_index]
+    t = table_of(state.config)
+    card = t.box.decks[deck][card_index]
     m = state.members[who]
     if card.kind == "resource":
         state = gain(state, card.token, card.amount)
@@ -954,10 +955,23 @@ def resolve(
             bonus = content.TOOL_BONUS.get(tool)
             if bonus is not None and bonus[0] == card.token:
                 state = gain(state, bonus[1], 1)
-        if text_abilities(state):
-            for name, token in content.DISCOVERY_BONUS.items():
-                if token == card.token and has(state, name):
-                    state = gain(state, token, 1)
+        # the unlocked discoveries' extra tokens (none without text abilities), in
+        # DISCOVERY_BONUS order: kept in the table with the very tuple of unlocked
+        # discoveries they were found for
+        unlocked = state.unlocked
+        known = t.last_bonus
+        if known[0] is unlocked:
+            bonuses = known[1]
+        else:
+            bonuses = (
+                tuple(token for name, token in content.DISCOVERY_BONUS.items() if has(state, name))
+                if text_abilities(state)
+                else ()
+            )
+            t.last_bonus = (unlocked, bonuses)
+        for token in bonuses:
+            if token == card.token:
+                state = gain(state, token, 1)
         if m.character == ZEEBO and card.token == BERRY:
             state = heal(state, who, 1)
         discards = list(state.discards)
