@@ -851,7 +851,7 @@ def do_draw(state: DlidState, action: DrawCard) -> DlidState:
     members[who] = m
     planning_used = state.planning_used + 1 if action.planning else state.planning_used
     bonus = _DRAW_BONUS.get((m.character, deck), -1)
-    five = challenge_number(state.config) == 5
+    five = state.config.challenge == ICE_AGE  # Challenge 5 (its name: no call)
     if bonus < 0 and not five and not _rebuilt(state, deck):
         # the payment, the draw and start_draw's step in one state (paying hurts nobody)
         return replace(
