@@ -13,8 +13,11 @@ from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content, rules
 from dieproof.reference.dont_let_it_die.base import add_stamina, fkp_in_box, poisoned
 from dieproof.reference.dont_let_it_die.types import (
+    BERRY,
+    MEAT,
     WOOD,
     AddWood,
+    Cook,
     DieRolled,
     DlidConfig,
     DlidContent,
@@ -206,3 +209,20 @@ def test_the_hard_side_s_morning_deals_two_under_the_two_reading() -> None:
     assert [m.hp for m in two.members] == [h - 2 for h in health]
     one = event(night_of(replace(start(tracker="hard"), pit=6)), "Calm night")
     assert [m.hp for m in one.members] == [h - 1 for h in health]
+
+
+@pytest.mark.rule("DLID-DAY-8")
+def test_cooking_offers_only_the_raw_food_in_the_pool() -> None:
+    # The fourth speed push's sample: day:_cooks:Gt->GtE (meat cooked with no meat). With
+    # both cooking discoveries, each food is offered only while the pool holds it.
+    s = unlock(at_turn(start(), 2), "warmth-1", "cooking-1", "cooking-2")  # Kara's turn
+    cooks = [Cook(BERRY), Cook(MEAT)]
+    for pool, offered in (
+        ({"berry": 1}, [Cook(BERRY)]),
+        ({"meat": 1}, [Cook(MEAT)]),
+        ({"berry": 1, "meat": 1}, cooks),
+    ):
+        listed = tokens(s, **pool)
+        assert [a for a in rules.legal_actions(listed) if isinstance(a, Cook)] == offered
+        for cook in cooks:
+            assert GAME.is_legal(listed, cook) is (cook in offered)
