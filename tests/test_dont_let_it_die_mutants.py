@@ -5,20 +5,27 @@ characters, and a maximum stamina that a Club takes to 0 (a user's character car
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from dieproof.reference import game
 from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.core.types import replace
-from dieproof.reference.dont_let_it_die import content, rules
-from dieproof.reference.dont_let_it_die.base import add_stamina, fkp_in_box, poisoned
+from dieproof.reference.dont_let_it_die import content, day, rules
+from dieproof.reference.dont_let_it_die.base import add_stamina, fkp_in_box, poisoned, table_of
 from dieproof.reference.dont_let_it_die.types import (
+    BERRY,
+    MEAT,
     WOOD,
     AddWood,
+    CardDrawn,
+    Cook,
     DieRolled,
     DlidConfig,
     DlidContent,
     DlidState,
+    EndTurn,
     EventDrawn,
     LoseItem,
     Proceed,
@@ -206,3 +213,51 @@ def test_the_hard_side_s_morning_deals_two_under_the_two_reading() -> None:
     assert [m.hp for m in two.members] == [h - 2 for h in health]
     one = event(night_of(replace(start(tracker="hard"), pit=6)), "Calm night")
     assert [m.hp for m in one.members] == [h - 1 for h in health]
+
+
+@pytest.mark.rule("DLID-DAY-8")
+def test_cooking_offers_only_the_raw_food_in_the_pool() -> None:
+    # The fourth speed push's sample: day:_cooks:Gt->GtE (meat cooked with no meat). With
+    # both cooking discoveries, each food is offered only while the pool holds it.
+    s = unlock(at_turn(start(), 2), "warmth-1", "cooking-1", "cooking-2")  # Kara's turn
+    cooks = [Cook(BERRY), Cook(MEAT)]
+    for pool, offered in (
+        ({"berry": 1}, [Cook(BERRY)]),
+        ({"meat": 1}, [Cook(MEAT)]),
+        ({"berry": 1, "meat": 1}, cooks),
+    ):
+        listed = tokens(s, **pool)
+        assert [a for a in rules.legal_actions(listed) if isinstance(a, Cook)] == offered
+        for cook in cooks:
+            assert GAME.is_legal(listed, cook) is (cook in offered)
+
+
+@pytest.mark.rule("DLID-SETUP-1")
+def test_a_configurations_controllers_decide_who_moves() -> None:
+    # The fourth speed push's sample: base:controller:delete:d6392c (the controllers
+    # given ignored for the even share). Two players, the share given the other way round.
+    s = start(players=2, controllers=(1, 1, 0, 0))
+    assert [rules.to_move(at_turn(s, seat)) for seat in range(4)] == [1, 1, 0, 0]
+
+
+@pytest.mark.rule("DLID-DAY-7")
+def test_free_actions_lists_the_window_the_turn_lists() -> None:
+    # The fourth speed push's sample: day:free_actions:Add->Sub:c07154. The turn's listing
+    # joins the window's parts itself; free_actions, which the specification names, must
+    # list the same window: meals, revivals, wood, FKP and Kara's gifts.
+    s = tokens(at_turn(start(), 0), berry=3, wood=1, fkp=1)
+    listed = rules.legal_actions(s)
+    window = listed[listed.index(EndTurn()) + 1 :]
+    assert any(isinstance(a, Skill) and a.skill == "kara-gift" for a in window)
+    assert tuple(day.free_actions(s, table_of(s.config))) == window
+
+
+@pytest.mark.rule("DLID-CHAL-4")
+def test_the_card_on_top_is_drawn_even_the_decks_first() -> None:
+    # The fourth speed push's sample: rules:chance_outcomes:+1:69a478 (a card on top
+    # counted only from index 1). A Danger! card put back on top is the next card drawn,
+    # whatever its index in the deck's list (a user's deck may list its Danger! card first).
+    s = replace(start(challenge="mating-season"), step=Step.DRAW, actor=0, deck=3)
+    for card in (0, 2):
+        on_top = replace(s, on_top=(-1, -1, -1, card))
+        assert rules.chance_outcomes(on_top) == ((CardDrawn(card), Fraction(1)),)

@@ -74,6 +74,7 @@ def test_refinement_sees_a_harvest_withheld(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(day, "may_draw", may_draw)
     monkeypatch.setattr(day, "_DRAWS", {})  # the draws remembered with the rules'
+    monkeypatch.setattr(day, "_OPENERS", {})  # and with Investigate Fire
     report = refine(game(GAME_ID), proofs_for(GAME_ID), games=40, seed=0)
     assert report.failure is not None
     assert report.failure.kind == "background"
@@ -87,6 +88,7 @@ def test_refinement_sees_investigate_fire_under_sunburn(monkeypatch: pytest.Monk
         return listed(m, "", sur)
 
     monkeypatch.setattr(day, "_investigations", investigations)
+    monkeypatch.setattr(day, "_OPENERS", {})  # remembered with the draws
     report = refine(game(GAME_ID), proofs_for(GAME_ID), games=200, seed=0)
     assert report.failure is not None
     assert report.failure.kind == "background"

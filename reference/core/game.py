@@ -383,6 +383,9 @@ class GameBase(Generic[C, S, A]):
         self._chance_outcomes = rules.chance_outcomes
         self._apply = rules.apply
         self._apply_listed = rules.apply_listed
+        # What ``apply`` calls for an action of the last listing (only kept when the game
+        # has ``apply_listed``; the checked ``apply`` otherwise, never called that way).
+        self._apply_listed_or_checked = rules.apply_listed or rules.apply
         self._apply_checks_chance = rules.apply_checks_chance
         self._exact_actions = frozenset(action_types)
         # The last listing this adapter returned: (state, its legal actions, its chance
@@ -390,7 +393,7 @@ class GameBase(Generic[C, S, A]):
         # another thread never pairs one state with another state's listing. Holding the
         # state keeps its id from being reused.
         self._listed: tuple[object, tuple[Action, ...], tuple[tuple[Action, Fraction], ...]]
-        self._listed = (None, (), ())
+        self._listed = (_NOTHING_LISTED, (), ())
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
@@ -490,13 +493,16 @@ class GameBase(Generic[C, S, A]):
         does an action on a chance node of a game whose ``apply`` tests chance outcomes
         by itself (:attr:`Rules.apply_checks_chance`).
         """
+        listed = self._listed
+        if listed[0] is state and type(action) in self._exact_actions:
+            # The state is the one listed last: the listing narrowed it to the game's type,
+            # and only a game with ``apply_listed`` keeps a listing.
+            if action in listed[1]:
+                return self._apply_listed_or_checked(state, action)  # type: ignore[arg-type]
+            if listed[2] and not self._apply_checks_chance and action in map(_first, listed[2]):
+                return self._apply_listed_or_checked(state, action)  # type: ignore[arg-type]
+            return self._apply(state, action)  # type: ignore[arg-type]
         if type(action) in self._exact_actions and isinstance(state, self.state_type):
-            listed = self._listed
-            if listed[0] is state and self._apply_listed is not None:
-                if action in listed[1]:
-                    return self._apply_listed(state, action)  # type: ignore[arg-type]
-                if listed[2] and not self._apply_checks_chance and action in map(_first, listed[2]):
-                    return self._apply_listed(state, action)  # type: ignore[arg-type]
             # The action's class is one of the game's own (the line above): no cast call.
             return self._apply(state, action)  # type: ignore[arg-type]
         return self._apply(self._state(state), self._action(action))
@@ -747,6 +753,10 @@ class GameBase(Generic[C, S, A]):
 
 
 _first = operator.itemgetter(0)
+
+_NOTHING_LISTED: object = object()
+"""The state of an adapter's listing before its first: no state is this object (``None``
+would be taken for a caller's ``None``)."""
 """The outcome of a ``(outcome, probability)`` pair."""
 
 

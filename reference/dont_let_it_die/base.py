@@ -85,6 +85,8 @@ class Table:
         "foods",
         "items",
         "kara",
+        "last_bonus",
+        "last_cooking",
         "last_craftable",
         "morning",
         "placements",
@@ -118,6 +120,16 @@ class Table:
             (),
         )
         """The last craftable items found, with the very tuples they were found for."""
+        self.last_bonus: tuple[tuple[bool, ...] | None, tuple[int, ...]] = (None, ())
+        """The token kinds of the unlocked discoveries' extra tokens on a resource card
+        (``content.DISCOVERY_BONUS`` order), with the very tuple of unlocked discoveries
+        they were found for."""
+        self.last_cooking: tuple[tuple[bool, ...] | None, tuple[bool, bool]] = (
+            None,
+            (False, False),
+        )
+        """Whether berries and meat may be cooked, with the very tuple of unlocked discoveries
+        it was found for."""
         self.craftable: dict[tuple[tuple[bool, ...], tuple[int, ...], int], tuple[int, ...]] = {}
         self.craft_choices: dict[
             tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], tuple[Craft, ...]

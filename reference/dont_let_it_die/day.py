@@ -16,6 +16,7 @@ from typing import Final
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content, night
 from dieproof.reference.dont_let_it_die.base import (
+    _TABLES,
     AJAX,
     ATOUK,
     AYLA,
@@ -223,6 +224,49 @@ def _draws(state: DlidState, who: int, m: Member, fx: str, sur: int) -> tuple[Dr
     return remember(_DRAWS, key, tuple(out))
 
 
+_OPENERS: dict[
+    tuple[int, bool, bool, str, int, int, bool, int, tuple[bool, ...], bool],
+    tuple[DrawCard | Investigate, ...],
+] = {}
+"""The turn's draws and Investigate Fire together, remembered per what both read."""
+
+
+def _openers(
+    state: DlidState, who: int, m: Member, fx: str, sur: int
+) -> tuple[DrawCard | Investigate, ...]:
+    """The first two parts of a turn's listing, :func:`_draws` and :func:`_investigations`,
+    in one memo keyed by what both read (the character, its equipment, stamina, free use
+    and Investigate Fire count, the night event, the Planning Hut, the surcharge and the
+    decks with a card left): one call and one lookup where there were two of each."""
+    planning = state.building == PLANNING_HUT and state.planning_used < PLANNING_DRAWS
+    on_top, decks, discards = state.on_top, state.decks, state.discards
+    last = _LEFT[0]
+    if last[0] is on_top and last[1] is decks and last[2] is discards:
+        left = last[3]
+    else:
+        left = _cards_left(state)
+    key = (
+        m.character,
+        m.weapons == (),
+        m.tools == (),
+        fx,
+        m.stamina,
+        m.used & USED_FREE,
+        planning,
+        sur,
+        left,
+        m.investigations >= 1,
+    )
+    found = _OPENERS.get(key)
+    if found is None:
+        opened: tuple[DrawCard | Investigate, ...] = (
+            *_draws(state, who, m, fx, sur),
+            *_investigations(m, fx, sur),
+        )
+        found = remember(_OPENERS, key, opened)
+    return found
+
+
 _LEFT: list[
     tuple[
         tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[bool, ...]
@@ -331,11 +375,13 @@ def equip_slots(config: DlidConfig, member: Member, item: int, kind: str) -> lis
     return out
 
 
-def craftable_items(state: DlidState) -> tuple[int, ...]:
+def craftable_items(state: DlidState, t: Table | None = None) -> tuple[int, ...]:
     """The items :func:`craftable` allows, in item order; remembered per configuration,
     unlocked discoveries, copies made and building, its only inputs (bounded like
-    :data:`~dieproof.reference.core.chance.CACHE_LIMIT`)."""
-    t = table_of(state.config)
+    :data:`~dieproof.reference.core.chance.CACHE_LIMIT`). ``t``: the configuration's table,
+    when the caller has it."""
+    if t is None:
+        t = table_of(state.config)
     unlocked, made, building = state.unlocked, state.made, state.building
     last = t.last_craftable
     # the tuples seldom change from one listing to the next: the very same ones first
@@ -380,11 +426,17 @@ def _crafts(state: DlidState, t: Table, m: Member) -> list[Craft]:
     config = state.config
     out: list[Craft] = []
     if m.character != ATOUK:
-        for item in craftable_items(state):
+        # craftable_items' first answer inline: the very tuples it last answered for
+        last = t.last_craftable
+        if last[0] is state.unlocked and last[1] is state.made and last[2] == state.building:
+            items = last[3]
+        else:
+            items = craftable_items(state, t)
+        for item in items:
             if all(map(ge, tokens, table[item].cost)):
                 out += craft_choices(config, m, item, ())
         return out
-    for item in craftable_items(state):
+    for item in craftable_items(state, t):
         spec = table[item]
         for waive in _waivers(spec.cost):
             cost = list(spec.cost)
@@ -607,15 +659,25 @@ def _investigations(m: Member, fx: str, sur: int) -> list[Investigate]:
     return out
 
 
-def _cooks(state: DlidState, m: Member, sur: int) -> list[Cook]:
+def _cooks(state: DlidState, t: Table, m: Member, sur: int) -> list[Cook]:
     if m.stamina < COST_COOK + sur:
         return []
+    # which foods the unlocked discoveries let the group cook: kept in the configuration's
+    # table with the very tuple of unlocked discoveries it was found for (it seldom changes)
+    unlocked = state.unlocked
+    last = t.last_cooking
+    if last[0] is unlocked:
+        berry, meat = last[1]
+    else:
+        berry, meat = cooking(state, BERRY), cooking(state, MEAT)
+        t.last_cooking = (unlocked, (berry, meat))
     tokens = state.tokens
-    return [
-        _COOK_ACTIONS[token]
-        for token in (BERRY, MEAT)
-        if tokens[token] > 0 and cooking(state, token)
-    ]
+    out = []
+    if berry and tokens[BERRY] > 0:
+        out.append(_COOK_ACTIONS[BERRY])
+    if meat and tokens[MEAT] > 0:
+        out.append(_COOK_ACTIONS[MEAT])
+    return out
 
 
 def _revivals(state: DlidState) -> list[Revive]:
@@ -691,14 +753,27 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
 
     A part is listed only when the pool and the stamina allow any action of it (most
     parts are empty at most turns: the call is the cost)."""
-    t, who, m, fx, sur = _turn(state)
-    eat, cook, revive, woods, size = _pool(state, t)
+    # _turn's and _pool's first reads inline (a call each costs as much as what they read)
+    config = state.config
+    t = _TABLES.get(id(config))
+    if t is None or t.config is not config:
+        t = table_of(config)
+    who = state.turn
+    m = state.members[who]
+    event = state.event
+    fx = t.effects[event] if event >= 0 else ""
+    sur = t.surcharge
+    tokens = state.tokens
+    pool = t.pool.get(tokens)
+    eat, cook, revive, woods, size = _pool(state, t) if pool is None else pool
     stamina = m.stamina
-    out = [*_draws(state, who, m, fx, sur), *_investigations(m, fx, sur)]
-    if size >= TRADE_RATE_STOCK_HUT:
+    out: list[object] = [*_openers(state, who, m, fx, sur)]
+    # trades: none in Challenges 3 and 7, below a trade's stamina or with fewer tokens
+    # than a trade gives (most turns that have none)
+    if t.trades and stamina >= COST_TRADE + sur and size >= trade_rate(state):
         out += _trades(state, t, m)
     if cook:
-        out += _cooks(state, m, sur)
+        out += _cooks(state, t, m, sur)
     if stamina >= COST_CRAFT + sur:
         out += _crafts(state, t, m)
     skills = _SKILL_LISTINGS.get(m.character)
@@ -710,11 +785,14 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     if revive:
         out += _revivals(state)
     out += woods
-    tokens = state.tokens
     if tokens[FKP] > 0 or tokens[BONE] > 0:
         out += _placements(state, t)
-    if t.kara >= 0:
-        out += _gifts(state, t)
+    kara = t.kara
+    if kara >= 0:
+        giver = state.members[kara]
+        # most turns Kara has given today (or is down): no call
+        if not (giver.down or giver.used & USED_DAILY):
+            out += _gifts(state, t)
     return tuple(out)
 
 
@@ -729,7 +807,7 @@ def of_kind(state: DlidState, kind: type) -> Sequence[object]:
     if kind is Trade:
         return _trades(state, t, m)
     if kind is Cook:
-        return _cooks(state, m, sur)
+        return _cooks(state, t, m, sur)
     if kind is Craft:
         return _crafts(state, t, m)
     if kind is Skill:
@@ -773,7 +851,7 @@ def do_draw(state: DlidState, action: DrawCard) -> DlidState:
     members[who] = m
     planning_used = state.planning_used + 1 if action.planning else state.planning_used
     bonus = _DRAW_BONUS.get((m.character, deck), -1)
-    five = challenge_number(state.config) == 5
+    five = state.config.challenge == ICE_AGE  # Challenge 5 (its name: no call)
     if bonus < 0 and not five and not _rebuilt(state, deck):
         # the payment, the draw and start_draw's step in one state (paying hurts nobody)
         return replace(
@@ -868,7 +946,8 @@ def resolve(
         decks = state.decks
     deck = state.deck
     who = state.actor
-    card = content.box(state.config).decks[deck][card_index]
+    t = table_of(state.config)
+    card = t.box.decks[deck][card_index]
     m = state.members[who]
     if card.kind == "resource":
         state = gain(state, card.token, card.amount)
@@ -876,10 +955,23 @@ def resolve(
             bonus = content.TOOL_BONUS.get(tool)
             if bonus is not None and bonus[0] == card.token:
                 state = gain(state, bonus[1], 1)
-        if text_abilities(state):
-            for name, token in content.DISCOVERY_BONUS.items():
-                if token == card.token and has(state, name):
-                    state = gain(state, token, 1)
+        # the unlocked discoveries' extra tokens (none without text abilities), in
+        # DISCOVERY_BONUS order: kept in the table with the very tuple of unlocked
+        # discoveries they were found for
+        unlocked = state.unlocked
+        known = t.last_bonus
+        if known[0] is unlocked:
+            bonuses = known[1]
+        else:
+            bonuses = (
+                tuple(token for name, token in content.DISCOVERY_BONUS.items() if has(state, name))
+                if text_abilities(state)
+                else ()
+            )
+            t.last_bonus = (unlocked, bonuses)
+        for token in bonuses:
+            if token == card.token:
+                state = gain(state, token, 1)
         if m.character == ZEEBO and card.token == BERRY:
             state = heal(state, who, 1)
         discards = list(state.discards)

@@ -241,6 +241,11 @@ def to_move(state: DlidState) -> int:
     mover = _MOVER[state.step]
     if mover < 0:
         return mover
+    config = state.config
+    if config.players == 1:
+        # one player controls the four characters (DLID-SETUP-1): whichever character the
+        # node is about, player 0 decides (most configurations; no character to find)
+        return 0
     if mover == _TURN:
         who = state.turn
     elif mover == _ACTOR:
@@ -249,7 +254,7 @@ def to_move(state: DlidState) -> int:
         who = state.first
     else:
         who = find(state, KARA if mover == _KARA else DUB)
-    return controller(state.config, who)
+    return controller(config, who)
 
 
 _TURN, _ACTOR, _KARA, _DUB, _FIRST = range(5)

@@ -1,7 +1,8 @@
 """Don't Let It Die: the constants the rulebook fixes, and the value types (content,
 configs, states, actions).
 
-Everything is a frozen ``msgspec.Struct``. Quantities in a state are plain integers indexed
+Everything is a frozen ``msgspec.Struct``, untracked by the garbage collector (``gc=False``:
+the comment above ``Card`` says why). Quantities in a state are plain integers indexed
 by the tables below (a token kind, a deck, a card, an item, a discovery, a character), so
 that a step copies a few small tuples; the oracle guide lists every index.
 """
@@ -112,7 +113,17 @@ class CardKind(IdentityEnum):
     NOTHING = "nothing"
 
 
-class Card(Value, frozen=True):
+# Every struct of this module is declared ``gc=False``: each is frozen, and its fields are
+# ints, bools, strings, enum members, tuples of these and other structs of this module (the
+# state's ``result`` a core ``Result``: a tuple of ints and two strings), as the rules and the
+# decoder build them, so none can be part of a reference cycle and the cyclic garbage
+# collector need not track them. The memos of the listings and the chance outcomes hold many
+# thousands of actions, and the states hold members and their configuration: every full
+# collection walked them all. ``gc`` is no field: the JSON, the schemas and the vectors do not
+# change.
+
+
+class Card(Value, frozen=True, gc=False):
     """One kind of card of a resource deck."""
 
     name: str
@@ -183,7 +194,7 @@ class NightEffect(IdentityEnum):
     """Every Fire Die roll the next day is 1 lower."""
 
 
-class NightEvent(Value, frozen=True):
+class NightEvent(Value, frozen=True, gc=False):
     """One night event card."""
 
     name: str
@@ -204,7 +215,7 @@ class ItemKind(IdentityEnum):
     BUILDING = "building"
 
 
-class Item(Value, frozen=True):
+class Item(Value, frozen=True, gc=False):
     """One item card (weapon, tool or building)."""
 
     name: str
@@ -218,7 +229,7 @@ class Item(Value, frozen=True):
     source: str = ""
 
 
-class Discovery(Value, frozen=True):
+class Discovery(Value, frozen=True, gc=False):
     """One discovery of a Fire Knowledge Tree."""
 
     name: str
@@ -229,7 +240,7 @@ class Discovery(Value, frozen=True):
     """Indices (in the same tree) of the discoveries that must be unlocked first."""
 
 
-class Character(Value, frozen=True):
+class Character(Value, frozen=True, gc=False):
     """One character card."""
 
     name: str
@@ -247,7 +258,7 @@ class Character(Value, frozen=True):
 # -- a user's own content (the configuration's ``content``) -------------------------------
 
 
-class UserCharacter(Value, frozen=True):
+class UserCharacter(Value, frozen=True, gc=False):
     """A character card's numbers, as a user's content spells them (its skills stay the
     rulebook's)."""
 
@@ -267,7 +278,7 @@ class UserCharacter(Value, frozen=True):
     """Where the entry comes from (free text)."""
 
 
-class UserCard(Value, frozen=True):
+class UserCard(Value, frozen=True, gc=False):
     """One kind of card of a resource deck, as a user's content spells it."""
 
     name: str
@@ -290,7 +301,7 @@ class UserCard(Value, frozen=True):
     """Where the entry comes from (free text)."""
 
 
-class Animal(Value, frozen=True):
+class Animal(Value, frozen=True, gc=False):
     """A Danger! card's numbers, changed in every deck that holds it."""
 
     name: str
@@ -301,7 +312,7 @@ class Animal(Value, frozen=True):
     """Its damage, 0 to 10."""
 
 
-class UserNightEvent(Value, frozen=True):
+class UserNightEvent(Value, frozen=True, gc=False):
     """One night event card, as a user's content spells it."""
 
     name: str
@@ -321,7 +332,7 @@ class UserNightEvent(Value, frozen=True):
     """Where the entry comes from (free text)."""
 
 
-class UserDiscovery(Value, frozen=True):
+class UserDiscovery(Value, frozen=True, gc=False):
     """One discovery of a user's Fire Knowledge Tree."""
 
     name: str
@@ -334,7 +345,7 @@ class UserDiscovery(Value, frozen=True):
     mean both)."""
 
 
-class UserTree(Value, frozen=True):
+class UserTree(Value, frozen=True, gc=False):
     """A Fire Knowledge Tree that replaces the one of the same name."""
 
     name: TreeName
@@ -344,7 +355,7 @@ class UserTree(Value, frozen=True):
     among them)."""
 
 
-class DlidContent(Value, frozen=True):
+class DlidContent(Value, frozen=True, gc=False):
     """A user's own components, for a user with the printed cards: each field given
     replaces dieproof's default of that component, each field left out keeps it."""
 
@@ -381,7 +392,7 @@ TreeName = Literal["easy", "normal", "normal-plus", "hard"]
 TrackerSide = Literal["normal", "hard"]
 
 
-class Readings(Value, frozen=True):
+class Readings(Value, frozen=True, gc=False):
     """The selected reading of every ambiguity with two plausible readings (the ambiguity
     log in ``spec/dont-let-it-die.toml`` says what each means)."""
 
@@ -440,7 +451,7 @@ def challenge_number(config: DlidConfig) -> int:
     return _CHALLENGE_NUMBER[config.challenge]
 
 
-class DlidConfig(Config, frozen=True):
+class DlidConfig(Config, frozen=True, gc=False):
     """A game of Don't Let It Die: always four characters shared by one to four players."""
 
     players: int = 1
@@ -537,7 +548,7 @@ class Phase(IdentityEnum):
     OVER = "over"
 
 
-class Member(Value, frozen=True):
+class Member(Value, frozen=True, gc=False):
     """One character at the table."""
 
     character: int
@@ -583,7 +594,7 @@ USED_KNOWLEDGE_HUT: Final = 128
 USED_DUB: Final = 256
 
 
-class DlidState(State, frozen=True):
+class DlidState(State, frozen=True, gc=False):
     """A position of Don't Let It Die."""
 
     config: DlidConfig
@@ -689,7 +700,7 @@ PHASE_OF_STEP: Final = {
 # -- actions -------------------------------------------------------------------------------------
 
 
-class DrawCard(Action, frozen=True, tag="draw-card"):
+class DrawCard(Action, frozen=True, tag="draw-card", gc=False):
     """Forage, Gather, Harvest or Hunt: spend stamina and draw from ``deck``."""
 
     deck: int
@@ -700,35 +711,35 @@ class DrawCard(Action, frozen=True, tag="draw-card"):
     """Use the Planning Hut: draw two, keep one."""
 
 
-class Investigate(Action, frozen=True, tag="investigate"):
+class Investigate(Action, frozen=True, tag="investigate", gc=False):
     """Investigate Fire: spend stamina and roll the Fire Die for FKP."""
 
     free: bool = False
     """River's free Investigate Fire (once per day)."""
 
 
-class Trade(Action, frozen=True, tag="trade"):
+class Trade(Action, frozen=True, tag="trade", gc=False):
     """Trade with the neighbouring tribe: 1 stamina, then give tokens (Pay) for ``take``."""
 
     take: int
     """A raw resource kind or FKP."""
 
 
-class Pay(Action, frozen=True, tag="pay"):
+class Pay(Action, frozen=True, tag="pay", gc=False):
     """Give one token to a pending trade."""
 
     token: int
     """A token kind (index of the pool)."""
 
 
-class Cook(Action, frozen=True, tag="cook"):
+class Cook(Action, frozen=True, tag="cook", gc=False):
     """Cook one raw food token (1 stamina)."""
 
     token: int
     """BERRY or MEAT."""
 
 
-class Craft(Action, frozen=True, tag="craft"):
+class Craft(Action, frozen=True, tag="craft", gc=False):
     """Craft an item: 3 stamina plus its cost."""
 
     item: int
@@ -740,11 +751,11 @@ class Craft(Action, frozen=True, tag="craft"):
     """Atouk: the token kinds (sorted) of the cost he leaves out."""
 
 
-class EndTurn(Action, frozen=True, tag="end-turn"):
+class EndTurn(Action, frozen=True, tag="end-turn", gc=False):
     """End the turn (left-over stamina is lost for the day)."""
 
 
-class Eat(Action, frozen=True, tag="eat"):
+class Eat(Action, frozen=True, tag="eat", gc=False):
     """Free: a character eats the exact amount of one food."""
 
     who: int
@@ -753,21 +764,21 @@ class Eat(Action, frozen=True, tag="eat"):
     """BERRY (3), MEAT (2), COOKED_BERRY (2), COOKED_MEAT (1), FIBER (challenge 3: 3)."""
 
 
-class Revive(Action, frozen=True, tag="revive"):
+class Revive(Action, frozen=True, tag="revive", gc=False):
     """Free: feed 3 cooked meat to an incapacitated character."""
 
     who: int
     """The seat of the character fed."""
 
 
-class AddWood(Action, frozen=True, tag="add-wood"):
+class AddWood(Action, frozen=True, tag="add-wood", gc=False):
     """Free: put one wood (challenge 9: food worth one wood) on the fire pit."""
 
     food: int = WOOD
     """WOOD, or under challenge 9 BERRY, MEAT, COOKED_BERRY or COOKED_MEAT."""
 
 
-class PlaceFkp(Action, frozen=True, tag="place-fkp"):
+class PlaceFkp(Action, frozen=True, tag="place-fkp", gc=False):
     """Free: place one FKP (Dub: a bone) on a discovery."""
 
     discovery: int
@@ -791,7 +802,7 @@ SkillName = Literal[
 """The skills that are actions of their own."""
 
 
-class Skill(Action, frozen=True, tag="skill"):
+class Skill(Action, frozen=True, tag="skill", gc=False):
     """A character's skill that is an action of its own."""
 
     who: int
@@ -802,14 +813,14 @@ class Skill(Action, frozen=True, tag="skill"):
     """A character (Kara, Tara), a deck (Cron) or a token kind (Mabe)."""
 
 
-class Keep(Action, frozen=True, tag="keep"):
+class Keep(Action, frozen=True, tag="keep", gc=False):
     """The Planning Hut: keep the ``index``-th card drawn."""
 
     index: int
     """0 or 1: the first or second card drawn."""
 
 
-class Fight(Action, frozen=True, tag="fight"):
+class Fight(Action, frozen=True, tag="fight", gc=False):
     """Resolve combat against the Danger! card drawn."""
 
     weapons: tuple[int, ...] = ()
@@ -822,21 +833,21 @@ class Fight(Action, frozen=True, tag="fight"):
     """Nanuk: HIDE or BONE in place of the meat."""
 
 
-class Reroll(Action, frozen=True, tag="reroll"):
+class Reroll(Action, frozen=True, tag="reroll", gc=False):
     """Kara re-rolls the Investigate Fire roll (``True``) or lets it stand."""
 
     use: bool
     """Whether to re-roll."""
 
 
-class Redraw(Action, frozen=True, tag="redraw"):
+class Redraw(Action, frozen=True, tag="redraw", gc=False):
     """Dub discards the night event for a bone and draws again (``True``), or not."""
 
     use: bool
     """Whether to redraw."""
 
 
-class BreakTool(Action, frozen=True, tag="break-tool"):
+class BreakTool(Action, frozen=True, tag="break-tool", gc=False):
     """The night breaks this equipped tool."""
 
     who: int
@@ -845,7 +856,7 @@ class BreakTool(Action, frozen=True, tag="break-tool"):
     """The tool slot."""
 
 
-class LoseItem(Action, frozen=True, tag="lose-item"):
+class LoseItem(Action, frozen=True, tag="lose-item", gc=False):
     """The night swallows this unequipped item."""
 
     who: int
@@ -854,7 +865,7 @@ class LoseItem(Action, frozen=True, tag="lose-item"):
     """Index in the character's unequipped items."""
 
 
-class Equip(Action, frozen=True, tag="equip"):
+class Equip(Action, frozen=True, tag="equip", gc=False):
     """Morning: equip an unequipped item in slot ``slot`` of its kind."""
 
     who: int
@@ -865,7 +876,7 @@ class Equip(Action, frozen=True, tag="equip"):
     """The slot of the item's kind."""
 
 
-class Unequip(Action, frozen=True, tag="unequip"):
+class Unequip(Action, frozen=True, tag="unequip", gc=False):
     """Morning: unequip a weapon (``tool`` false) or tool."""
 
     who: int
@@ -876,7 +887,7 @@ class Unequip(Action, frozen=True, tag="unequip"):
     """The slot."""
 
 
-class Give(Action, frozen=True, tag="give"):
+class Give(Action, frozen=True, tag="give", gc=False):
     """Morning: hand an unequipped item to another character."""
 
     who: int
@@ -887,25 +898,25 @@ class Give(Action, frozen=True, tag="give"):
     """The seat of the receiver."""
 
 
-class Proceed(Action, frozen=True, tag="proceed"):
+class Proceed(Action, frozen=True, tag="proceed", gc=False):
     """Close a window: the morning trades, the night's refuel."""
 
 
-class CardDrawn(Action, frozen=True, tag="card-drawn"):
+class CardDrawn(Action, frozen=True, tag="card-drawn", gc=False):
     """Chance: a card of the pending deck (index in its card list)."""
 
     card: int
     """The card's index in its deck's card list (content order)."""
 
 
-class DieRolled(Action, frozen=True, tag="die-rolled"):
+class DieRolled(Action, frozen=True, tag="die-rolled", gc=False):
     """Chance: the Fire Die (0 is blank)."""
 
     value: int
     """0 (blank), 1, 2 or 3."""
 
 
-class EventDrawn(Action, frozen=True, tag="event-drawn"):
+class EventDrawn(Action, frozen=True, tag="event-drawn", gc=False):
     """Chance: a night event (index in the night deck's list)."""
 
     event: int
