@@ -753,11 +753,11 @@ class GameBase(Generic[C, S, A]):
 
 
 _first = operator.itemgetter(0)
+"""The outcome of a ``(outcome, probability)`` pair."""
 
 _NOTHING_LISTED: object = object()
 """The state of an adapter's listing before its first: no state is this object (``None``
 would be taken for a caller's ``None``)."""
-"""The outcome of a ``(outcome, probability)`` pair."""
 
 
 def _short(error: Exception, limit: int = 300) -> str:
