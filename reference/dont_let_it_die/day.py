@@ -192,18 +192,21 @@ _DRAWS: dict[
 they depend on and the decks with a card left."""
 
 
-def _draws(state: DlidState, who: int, m: Member, fx: str, sur: int) -> tuple[DrawCard, ...]:
-    planning = state.building == PLANNING_HUT and state.planning_used < PLANNING_DRAWS
+def _draws(
+    state: DlidState,
+    who: int,
+    m: Member,
+    fx: str,
+    sur: int,
+    *,
+    planning: bool,
+    left: tuple[bool, ...],
+) -> tuple[DrawCard, ...]:
+    """The turn character's draws; ``planning``: whether the Planning Hut's draw is open
+    (:func:`_planning`), ``left``: the decks with a card left (:func:`_cards_left`)."""
     fog = fx == "fog"
     c = m.character
     nirv = c == NIRV and not m.used & USED_FREE
-    # the decks with a card left: the last answer first, kept with the very tuples it read
-    on_top, decks, discards = state.on_top, state.decks, state.discards
-    last = _LEFT[0]
-    if last[0] is on_top and last[1] is decks and last[2] is discards:
-        left = last[3]
-    else:
-        left = _cards_left(state)
     key = (c, m.weapons == (), m.tools == (), fog, m.stamina, nirv, planning, sur, left)
     found = _DRAWS.get(key)
     if found is not None:
@@ -237,7 +240,10 @@ def _openers(
     """The first two parts of a turn's listing, :func:`_draws` and :func:`_investigations`,
     in one memo keyed by what both read (the character, its equipment, stamina, free use
     and Investigate Fire count, the night event, the Planning Hut, the surcharge and the
-    decks with a card left): one call and one lookup where there were two of each."""
+    decks with a card left): one call and one lookup where there were two of each.
+
+    :func:`_planning` and the last answer of :func:`_cards_left` are read inline (a call
+    each would cost as much as the lookup they make)."""
     planning = state.building == PLANNING_HUT and state.planning_used < PLANNING_DRAWS
     on_top, decks, discards = state.on_top, state.decks, state.discards
     last = _LEFT[0]
@@ -260,7 +266,7 @@ def _openers(
     found = _OPENERS.get(key)
     if found is None:
         opened: tuple[DrawCard | Investigate, ...] = (
-            *_draws(state, who, m, fx, sur),
+            *_draws(state, who, m, fx, sur, planning=planning, left=left),
             *_investigations(m, fx, sur),
         )
         found = remember(_OPENERS, key, opened)
@@ -283,6 +289,11 @@ def _cards_left(state: DlidState) -> tuple[bool, ...]:
     left = tuple([on_top[d] >= 0 or any(decks[d]) or any(discards[d]) for d in range(DECKS)])
     _LEFT[0] = (on_top, decks, discards, left)
     return left
+
+
+def _planning(state: DlidState) -> bool:
+    """Whether a draw may use the Planning Hut: built, and not yet used twice today."""
+    return state.building == PLANNING_HUT and state.planning_used < PLANNING_DRAWS
 
 
 _INVESTIGATE: Final = Investigate()
@@ -801,7 +812,7 @@ def of_kind(state: DlidState, kind: type) -> Sequence[object]:
     part of :func:`turn_actions` that lists that type."""
     t, who, m, fx, sur = _turn(state)
     if kind is DrawCard:
-        return _draws(state, who, m, fx, sur)
+        return _draws(state, who, m, fx, sur, planning=_planning(state), left=_cards_left(state))
     if kind is Investigate:
         return _investigations(m, fx, sur)
     if kind is Trade:
