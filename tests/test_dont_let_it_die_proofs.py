@@ -12,9 +12,18 @@ from dieproof.proofs import CompiledModel, proofs_for, refine
 from dieproof.reference import game
 from dieproof.reference.core import CHANCE, TERMINAL
 from dieproof.reference.core.chance import sample
-from dieproof.reference.dont_let_it_die import day
+from dieproof.reference.core.types import replace
+from dieproof.reference.dont_let_it_die import day, rules
 from dieproof.reference.dont_let_it_die.rules import challenge_config
-from dieproof.reference.dont_let_it_die.types import DlidConfig, DlidState, Investigate, Member
+from dieproof.reference.dont_let_it_die.types import (
+    BERRY,
+    COOKED_MEAT,
+    AddWood,
+    DlidConfig,
+    DlidState,
+    Investigate,
+    Member,
+)
 
 GAME_ID = "dont-let-it-die"
 
@@ -136,3 +145,46 @@ def test_refinement_sees_kara_never_asked_to_reroll(monkeypatch: pytest.MonkeyPa
     report = refine(game(GAME_ID), proofs_for(GAME_ID), games=200, seed=0)
     assert report.failure is not None
     assert report.failure.kind == "no-transition"
+
+
+def _die_hard_refuel() -> DlidState:
+    """Challenge 9's refuel window after the rainstorm, the pool holding 3 raw berries and
+    1 cooked meat and no wood (the characters spent, so the day ends at once)."""
+    from .dlid_helpers import event, night_of, start, tokens
+
+    tired = start(challenge="die-hard", tree="hard")
+    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=3)
+    return event(night_of(tokens(tired, wood=0, berry=3, cooked_meat=1)), "Rainstorm")
+
+
+@pytest.mark.rule("DLID-CHAL-9", "DLID-NIGHT-5")
+def test_the_model_holds_challenge_9_s_food_for_the_pit_to_its_exact_wood() -> None:
+    # DLID-A21: in the refuel window 1 cooked meat burns as 2 wood and 3 raw berries as 1;
+    # the model allows exactly those steps, and holds the listing of the foods to the pool.
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    s = _die_hard_refuel()
+    a = proofs.abstract(s)
+    assert a["foodwood"] and a["lfwood"] == 2 and not a["lrwood"]
+    assert cm.background_holds(cm.pack(a))
+    for listed in (1, 3):
+        assert not cm.background_holds(cm.pack({**a, "lfwood": listed}))
+    assert not cm.background_holds(cm.pack({**a, "foodwood": False}))
+    for food, pit in ((AddWood(COOKED_MEAT), 4), (AddWood(BERRY), 3)):
+        after = rules.apply(s, food)
+        b = proofs.abstract(after)
+        assert after.pit == pit and b["pitfood"] == pit - 2  # the rain left 2
+        assert cm.transitions_matching(a, b) == ["night-step"]
+        # the same food burning as the other amount of wood is no step of the model
+        wrong = {**b, "pit": 7 - pit, "pitfood": 5 - pit}
+        assert cm.transitions_matching(a, wrong) == []
+
+
+def test_refinement_sees_challenge_9_s_food_listed_outside_it() -> None:
+    # The sampled mutant day:_woods:negate: the foods for the pit listed in every game but
+    # Challenge 9. At a turn's node with a meal's worth of food, the listing breaks the
+    # background.
+    cm = CompiledModel.of(proofs_for(GAME_ID).model)
+    a = _turn_offering("lfwood")
+    assert a["foodwood"] and cm.background_holds(cm.pack(a))
+    assert not cm.background_holds(cm.pack({**a, "lfwood": 0}))
+    assert not cm.background_holds(cm.pack({**a, "foodwood": False}))

@@ -12,6 +12,7 @@ from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     BONE,
     COOKED_BERRY,
+    COOKED_MEAT,
     FIBER,
     FKP,
     FORAGE,
@@ -463,6 +464,27 @@ def test_fruitarianism() -> None:
         if content.DECK_CARDS[deck][i].kind == "danger"
     )
     assert [m.hp for m in event(night_of(s), "Calm night").members] == [5, 2, 2, 3]
+
+
+@pytest.mark.rule("DLID-CHAL-9", "DLID-NIGHT-5")
+def test_die_hard_food_feeds_the_pit_in_the_refuel_window_too() -> None:
+    """DLID-A21: the food that stands in for wood in the day does in the refuel window."""
+    tired = start(challenge="die-hard", tree="hard")
+    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=3)
+    s = event(night_of(tokens(tired, wood=0, berry=3, cooked_meat=1)), "Rainstorm")
+    assert s.step is Step.REFUEL and s.pit == 2
+    three_berries, one_cooked_meat = AddWood(BERRY), AddWood(COOKED_MEAT)
+    assert rules.legal_actions(s) == (three_berries, one_cooked_meat, Proceed())
+    fed = play(s, one_cooked_meat)
+    assert fed.step is Step.REFUEL and fed.pit == 4 and fed.pit_food == 2
+    assert fed.tokens[COOKED_MEAT] == 0
+    assert rules.legal_actions(fed) == (three_berries, Proceed())
+    fed = play(fed, three_berries)
+    assert fed.pit == 5 and fed.pit_food == 3 and fed.tokens[BERRY] == 0
+    # outside Challenge 9 the same pool offers nothing for the pit
+    plain = replace(tired, config=start(tree="hard").config)
+    s = event(night_of(tokens(plain, wood=0, berry=3, cooked_meat=1)), "Rainstorm")
+    assert s.step is Step.REFUEL and rules.legal_actions(s) == (Proceed(),)
 
 
 @pytest.mark.rule("DLID-CHAL-9")

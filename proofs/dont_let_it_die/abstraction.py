@@ -3,6 +3,7 @@ variables (:mod:`~dieproof.proofs.dont_let_it_die.vocabulary`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -191,6 +192,7 @@ def _box(config: DlidConfig) -> _Box:
                 5 if config.challenge == CHALLENGES[2] else 1,
                 *whole,
                 sum(e.count for e in box.night_events),
+                config.challenge == CHALLENGES[9],
             ),
         )
         if len(_BOXES) > 64:
@@ -329,6 +331,7 @@ _CONFIG_NAMES: Final = (
     "day0",
     *(f"dk0[{d}]" for d in range(DECKS)),
     "nev0",
+    "foodwood",
 )
 
 
@@ -415,6 +418,7 @@ _OFFER_NAMES: Final = (
     "lvog",
     *("rawb", "rawm", "cook1", "cook2", "lcook", "nopen", "dub", "lplace", "tdaily", "lajax"),
     "lrwood",
+    *("ckb", "ckm", "lfwood"),
 )
 _NO_TURN: Final = (
     *(False, False, -1, 0, 0, 0, 0, 0, 0, 0, 0),
@@ -430,11 +434,19 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
     listing offers."""
     step = state.step
     if step is Step.FIGHT:
-        return (False, True, *_NO_TURN[2:], *_fight(state), *_NO_TURN_MORE, False)
+        return (False, True, *_NO_TURN[2:], *_fight(state), *_NO_TURN_MORE, False, 0, 0, 0)
     if step is Step.REFUEL:
-        return (*_NO_TURN, -1, 0, 0, *_NO_TURN_MORE, _WOOD in rules.legal_actions(state))
+        actions = rules.legal_actions(state)
+        t = state.tokens
+        return (
+            *_NO_TURN,
+            *(-1, 0, 0),
+            *(t[BERRY], t[MEAT], *_NO_TURN_MORE[2:]),
+            _WOOD in actions,
+            *_foods(state, actions),
+        )
     if step is not Step.TURN:
-        return (*_NO_TURN, -1, 0, 0, *_NO_TURN_MORE, False)
+        return (*_NO_TURN, -1, 0, 0, *_NO_TURN_MORE, False, 0, 0, 0)
     who = state.turn
     t = state.tokens
     berries = (t[BERRY] >= MEAL_COST[BERRY]) + (t[COOKED_BERRY] >= MEAL_COST[COOKED_BERRY])
@@ -508,7 +520,16 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
         bool(m.used & USED_DAILY),
         ajax,
         False,
+        *_foods(state, actions),
     )
+
+
+def _foods(state: DlidState, actions: Sequence[object]) -> tuple[int, int, int]:
+    """The cooked berries and meat in the pool, and the foods the listing offers for the
+    pit (an AddWood of anything but wood)."""
+    t = state.tokens
+    foods = sum(1 for a in actions if isinstance(a, AddWood) and a.food != WOOD)
+    return t[COOKED_BERRY], t[COOKED_MEAT], foods
 
 
 TRADE_COST: Final = 1

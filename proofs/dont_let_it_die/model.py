@@ -84,7 +84,8 @@ def background(v: Vars) -> z3.BoolRef:
     rulebook computes (``cmh``, ``cms``: the card's, the discoveries', the Clubs', within
     0 and 10, restated by the abstraction); only a character whose card has a once-a-day
     skill has used it today (``daily``, by the character card ``card``); in the refuel
-    window a wood for the pit is listed exactly when the pool has one (``lrwood``); no
+    window a wood for the pit is listed exactly when the pool has one (``lrwood``), and
+    the foods for it as :func:`foods_for_wood` says (``lfwood``); no
     character is left to roll (``nroll``, the stampede's roller, 0) outside the night's
     rolls (``nrolling``) of a running game; every night event card of the box
     (``nev0``, restated) is in the night deck, its discard pile or in force (``nev``)."""
@@ -109,6 +110,7 @@ def background(v: Vars) -> z3.BoolRef:
         v.num("phase") <= OVER,
         z3.Implies(v.flag("ended"), v.num("pend") == 0),
         z3.Implies(v.num("phase") == REFUEL, v.flag("lrwood") == (v.num("wood") >= 1)),
+        z3.Implies(v.num("phase") == REFUEL, v.num("lfwood") == foods_for_wood(v)),
         z3.Implies(z3.And(z3.Not(v.flag("nrolling")), v.num("phase") != OVER), v.num("nroll") == 0),
         v.num("nev") == v.num("nev0"),
         *offers(v),
@@ -171,6 +173,26 @@ def in_box(v: Vars) -> z3.ArithRef:
     return z3.Sum(*(z3.If(x, 1, 0) for x in left))
 
 
+FOOD_FOR_WOOD: Final = ((3, 1), (2, 1), (2, 2), (1, 2))
+"""Challenge 9: the food that may go onto the pit, and the wood it stands for, by the
+health it heals (Action Cards, Eating): 3 raw berries or 2 raw meat 1, 2 cooked berries or
+1 cooked meat 2; in the order raw berries, raw meat, cooked berries, cooked meat."""
+
+
+def foods_for_wood(v: Vars) -> z3.ArithRef:
+    """How many foods may go onto the pit at a turn's node or in the refuel window: in
+    Challenge 9 (``foodwood``), each food of which the pool holds the amount that heals
+    (:data:`FOOD_FOR_WOOD`), whenever wood may go there (DLID-CHAL-9, DLID-A21); none
+    otherwise."""
+    count = z3.Sum(
+        *(
+            z3.If(v.num(kind) >= need, 1, 0)
+            for kind, (need, _) in zip(FOOD_KINDS, FOOD_FOR_WOOD, strict=True)
+        )
+    )
+    return z3.If(v.flag("foodwood"), count, 0)
+
+
 def offers(v: Vars) -> list[z3.BoolRef]:
     """What a decision node offers, restated from the rulebook in the abstract
     quantities; the refinement check holds the reference's listing to it at every such
@@ -231,6 +253,7 @@ def offers(v: Vars) -> list[z3.BoolRef]:
         v.num("lcook") == z3.If(stamina >= COOK_COST + v.num("sur"), cook, 0),
         v.num("lplace") == z3.If(v.num("fkpool") >= 1, opened, 0) + bones,
         v.num("lajax") == z3.If(ajax, 1, 0),
+        v.num("lfwood") == foods_for_wood(v),
     ]
     seat = [
         z3.Implies(
@@ -763,19 +786,52 @@ def night_step(v: Vars, w: Vars) -> z3.BoolRef:
 
 
 def refuel(v: Vars, w: Vars) -> z3.BoolRef:
-    """The refuel window: one wood from the pool onto the pit."""
+    """The refuel window: one wood from the pool onto the pit; in Challenge 9 a food
+    instead, at the wood it stands for (:data:`FOOD_FOR_WOOD`; DLID-A21), which burns as
+    food (``pitfood``). The berries and meat supplies count raw and cooked together, so
+    each food is told apart by what it spends and what it adds."""
+    wood = z3.And(
+        v.num("wood") >= 1,
+        w.num("pit") == v.num("pit") + 1,
+        w.num("wood") == v.num("wood") - 1,
+        *keep(v, w, "pitfood", *FOODS, *FOOD_KINDS),
+    )
+    fed = [
+        z3.And(
+            v.num(kind) >= need,
+            v.num(supply) >= need,
+            w.num(kind) == v.num(kind) - need,
+            w.num(supply) == v.num(supply) - need,
+            *keep(v, w, *(k for k in FOOD_KINDS if k != kind)),
+            *keep(v, w, *(s for s in FOODS if s != supply)),
+            w.num("pit") == v.num("pit") + burns,
+        )
+        for kind, supply, (need, burns) in zip(
+            FOOD_KINDS, ("berries", "meats") * 2, FOOD_FOR_WOOD, strict=True
+        )
+    ]
+    food = z3.And(
+        v.flag("foodwood"),
+        *keep(v, w, "wood"),
+        z3.Or(*fed),
+        w.num("pitfood") - v.num("pitfood") == w.num("pit") - v.num("pit"),
+    )
     return z3.And(
         v.num("phase") == REFUEL,
         w.num("phase") == REFUEL,
         *keep_constants(v, w),
-        *keep(v, w, "day", "won", "lostpit", "pitfood", *GOODS, "fkp"),
+        *keep(v, w, "day", "won", "lostpit", *(g for g in GOODS if g not in FOODS), "fkp"),
         *keep_tree(v, w),
         *keep_items(v, w),
         *seats_kept(v, w),
-        v.num("wood") >= 1,
-        w.num("pit") == v.num("pit") + 1,
-        w.num("wood") == v.num("wood") - 1,
+        z3.Or(wood, food),
     )
+
+
+FOODS: Final = ("berries", "meats")
+"""The supplies Challenge 9 lets onto the pit (raw and cooked together)."""
+FOOD_KINDS: Final = ("rawb", "rawm", "ckb", "ckm")
+"""The four foods' tokens in the pool, in :data:`FOOD_FOR_WOOD`'s order."""
 
 
 def morning_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:

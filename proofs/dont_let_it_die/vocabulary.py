@@ -10,9 +10,10 @@ and the morning: the night event in force (the stamina the morning's refill cuts
 it touches anybody's health, teaching), the step of the night (the event about to be
 drawn, or settled), the earthquake's losses owed and the group's unequipped weapons and
 tools, and whether the game has a result. The setup the configuration's Challenge names
-(the first day, each resource deck's cards) and the night event cards of the box; the
-steps the rulebook links (the Investigate Fire roll and Kara's re-roll, the night
-event's draw, whether it hurts nobody then, the earthquake, the stampede's roller).
+(the first day, each resource deck's cards, whether food may go onto the pit) and the
+night event cards of the box; the steps the rulebook links (the Investigate Fire roll and
+Kara's re-roll, the night event's draw, whether it hurts nobody then, the earthquake, the
+stampede's roller).
 Constants come from the reference's types, never its rules.
 """
 
@@ -133,6 +134,7 @@ GLOBAL_BOOL: Final = (
     "lostpit",
     "refuelok",
     "nightend",
+    "foodwood",
     "wtaken",
     "quiet",
     "teach",
@@ -175,6 +177,9 @@ OFFER_INT: Final = (
     "nopen",
     "lplace",
     "lajax",
+    "ckb",
+    "ckm",
+    "lfwood",
 )
 OFFER_BOOL: Final = (
     "tnode",
@@ -210,10 +215,12 @@ else -1), the plain ways to fight listed that leave the fighter hurt (``fhurt``,
 combat rules restated) and Vog's covers listed (``lvog``). ``pend``: the decision fields
 a finished game still holds (the fighter, the deck, the cards drawn, a pending roll,
 choice or payment). Also at a turn's node: the raw berries and meat (``rawb``,
-``rawm``), Cooking 1 and 2 unlocked (``cook1``, ``cook2``), the open discoveries
-(``nopen``), Dub in play (``dub``), the once-a-day skill used (``tdaily``), and the foods
-to cook (``lcook``), the placements (``lplace``) and Ajax's heal (``lajax``) listed; in
-the refuel window, whether a wood for the pit is listed (``lrwood``)."""
+``rawm``; in the refuel window too), Cooking 1 and 2 unlocked (``cook1``, ``cook2``), the
+open discoveries (``nopen``), Dub in play (``dub``), the once-a-day skill used
+(``tdaily``), and the foods to cook (``lcook``), the placements (``lplace``) and Ajax's
+heal (``lajax``) listed; in the refuel window, whether a wood for the pit is listed
+(``lrwood``). At a turn's node and in the refuel window: the cooked berries and meat
+(``ckb``, ``ckm``) and the foods listed for the pit in Challenge 9 (``lfwood``)."""
 OFFER_DESCRIPTIONS: Final = {
     "tnode": "the state is a turn's decision node (the actions of the turn's character)",
     "fnode": "the state is a fight's decision node",
@@ -249,8 +256,12 @@ OFFER_DESCRIPTIONS: Final = {
     "fseat": "at a fight's node, the fighter's seat",
     "fhurt": "listed at a fight's node: the plain ways to fight that leave the fighter hurt",
     "lvog": "listed at a fight's node: Vog's covers",
-    "rawb": "at a turn's node, the raw berry tokens in the pool",
-    "rawm": "at a turn's node, the raw meat tokens in the pool",
+    "rawb": "at a turn's node or in the refuel window, the raw berry tokens in the pool",
+    "rawm": "at a turn's node or in the refuel window, the raw meat tokens in the pool",
+    "ckb": "at a turn's node or in the refuel window, the cooked berry tokens in the pool",
+    "ckm": "at a turn's node or in the refuel window, the cooked meat tokens in the pool",
+    "lfwood": "listed at a turn's node or in the refuel window: the foods for the pit "
+    "(Challenge 9)",
     "cook1": "at a turn's node, Cooking 1 (berries) is unlocked",
     "cook2": "at a turn's node, Cooking 2 (meat) is unlocked",
     "lcook": "listed at a turn's node: the foods to cook",
@@ -281,7 +292,7 @@ OFFER_DESCRIPTIONS: Final = {
     "pend": "decision fields set (fighter, deck, cards drawn, roll, choice, payment, ...)",
 }
 """What each variable of :data:`OFFER_INT` and :data:`OFFER_BOOL` means, for the docs."""
-CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend")
+CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend", "foodwood")
 """Fixed by the configuration: never change."""
 
 

@@ -697,7 +697,11 @@ def _revivals(state: DlidState) -> list[Revive]:
     return [_REVIVE_ACTIONS[i] for i, x in enumerate(state.members) if x.down and not x.reviving]
 
 
-def _woods(state: DlidState, t: Table) -> list[AddWood]:
+def wood_offers(state: DlidState, t: Table) -> list[AddWood]:
+    """A wood for the pit while the pool has one; in Challenge 9 also each food of which
+    the pool holds a meal's worth, at the wood its healing stands for (``t``: the
+    configuration's table). Listed at every turn (DLID-DAY-7) and in the night's refuel
+    window (DLID-NIGHT-5, DLID-A21). Implements DLID-CHAL-9."""
     tokens = state.tokens
     out = [_ADD_WOOD] if tokens[WOOD] > 0 else []
     if t.challenge == 9:
@@ -721,7 +725,7 @@ def free_actions(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | Pl
     FKP and Kara's gifts (``t``: the configuration's table). Implements DLID-DAY-7."""
     out = _eats(state, t)
     out += _revivals(state)
-    out += _woods(state, t)
+    out += wood_offers(state, t)
     out += _placements(state, t)
     out += _gifts(state, t)
     return out
@@ -741,7 +745,7 @@ def _pool(state: DlidState, t: Table) -> tuple[bool, bool, bool, tuple[AddWood, 
                 any(tokens[f] >= MEALS[BERRY if f == FIBER else f][0] for f in t.foods),
                 tokens[BERRY] > 0 or tokens[MEAT] > 0,
                 tokens[COOKED_MEAT] >= REVIVE_MEAT,
-                tuple(_woods(state, t)),
+                tuple(wood_offers(state, t)),
                 sum(tokens),
             ),
         )
@@ -830,7 +834,7 @@ def of_kind(state: DlidState, kind: type) -> Sequence[object]:
     if kind is Revive:
         return _revivals(state)
     if kind is AddWood:
-        return _woods(state, t)
+        return wood_offers(state, t)
     if kind is PlaceFkp:
         return _placements(state, t)
     return ()

@@ -41,7 +41,6 @@ from dieproof.reference.dont_let_it_die.types import (
     MEAT,
     REVIVE_HP,
     USED_DUB,
-    WOOD,
     AddWood,
     BreakTool,
     DlidConfig,
@@ -301,17 +300,18 @@ def end_night(state: DlidState) -> DlidState:
 
 
 def refuel_options(state: DlidState) -> list[AddWood | Proceed]:
-    out: list[AddWood | Proceed] = []
-    if state.tokens[WOOD] > 0:
-        out.append(AddWood())
-    out.append(Proceed())
+    """The refuel window's choices: what may go onto the pit as in the day (a wood; in
+    Challenge 9 a food too, DLID-A21), then on to the morning."""
+    out: list[AddWood | Proceed] = [*day_rules.wood_offers(state, table_of(state.config))]
+    out.append(_PROCEED)
     return out
 
 
 def refuel(state: DlidState, action: AddWood | Proceed) -> DlidState:
-    """The night's refuel window. Implements DLID-NIGHT-5."""
+    """The night's refuel window: wood (Challenge 9: food) onto the pit as in the day,
+    or on to the morning. Implements DLID-NIGHT-5."""
     if isinstance(action, AddWood):
-        return replace(state, tokens=spend(state.tokens, WOOD, 1), pit=state.pit + 1)
+        return day_rules.do_add_wood(state, action)
     if state.pit == 0:
         return over(state, "the fire pit is empty", "DLID-END-2")
     return morning(replace(state, wood_taken=False))
