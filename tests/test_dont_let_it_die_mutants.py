@@ -16,6 +16,7 @@ from dieproof.reference.dont_let_it_die import content, day, rules
 from dieproof.reference.dont_let_it_die.base import add_stamina, fkp_in_box, poisoned, table_of
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
+    HUNT,
     MEAT,
     WOOD,
     AddWood,
@@ -25,6 +26,7 @@ from dieproof.reference.dont_let_it_die.types import (
     DlidConfig,
     DlidContent,
     DlidState,
+    DrawCard,
     EndTurn,
     EventDrawn,
     LoseItem,
@@ -36,7 +38,7 @@ from dieproof.reference.dont_let_it_die.types import (
     UserNightEvent,
 )
 
-from .dlid_helpers import at_turn, event, member, night_of, play, start, tokens, unlock
+from .dlid_helpers import at_turn, card, event, member, night_of, play, start, tokens, unlock
 
 GAME = game("dont-let-it-die")
 
@@ -252,12 +254,44 @@ def test_free_actions_lists_the_window_the_turn_lists() -> None:
     assert tuple(day.free_actions(s, table_of(s.config))) == window
 
 
+@pytest.mark.rule("DLID-CHAL-4", "DLID-CARDS-5")
+def test_a_card_on_top_of_an_empty_deck_leaves_the_discard_pile_alone() -> None:
+    # The Challenge 9 refuel change's sample: day:_rebuilt:Lt->LtE (no card on top read
+    # as index 0 or none). The Hunt deck's first card is the Beast: put back on top of an
+    # emptied deck, it is drawn next, and the discard pile is reshuffled only when the deck
+    # and its top are both out (FAQ 5, 6).
+    s = at_turn(start(challenge="mating-season"), 2)
+    s = member(s, 2, weapons=(content.CLUB,), stamina=5)
+    beast = card(HUNT, "Beast")
+    assert beast == 0
+    pile = (0, 1, *(0,) * (len(s.decks[HUNT]) - 2))  # a Saber Tooth discarded
+    s = replace(
+        s,
+        on_top=(-1, -1, -1, beast),
+        decks=(*s.decks[:HUNT], (0,) * len(s.decks[HUNT])),
+        discards=(*s.discards[:HUNT], pile),
+    )
+    drawing = play(s, DrawCard(HUNT))
+    assert drawing.step is Step.DRAW
+    assert drawing.decks[HUNT] == (0,) * len(s.decks[HUNT]) and drawing.discards[HUNT] == pile
+    assert rules.chance_outcomes(drawing) == ((CardDrawn(beast), Fraction(1)),)
+
+
+@pytest.mark.rule("DLID-SKILL-1")
+def test_kara_in_the_first_seat_gives_too() -> None:
+    # The same sample: day:turn_actions:GtE->Gt (Kara's gifts listed only when she sits
+    # beyond the first seat). Her gift is a free action (FAQ 10), listed at every turn.
+    s = at_turn(start(characters=("Kara", "Gronk", "Grub", "Cron")), 1)
+    gifts = [a for a in rules.legal_actions(s) if isinstance(a, Skill) and a.skill == "kara-gift"]
+    assert gifts == [Skill(0, "kara-gift", target) for target in (1, 2, 3)]
+
+
 @pytest.mark.rule("DLID-CHAL-4")
 def test_the_card_on_top_is_drawn_even_the_decks_first() -> None:
     # The fourth speed push's sample: rules:chance_outcomes:+1:69a478 (a card on top
     # counted only from index 1). A Danger! card put back on top is the next card drawn,
     # whatever its index in the deck's list (a user's deck may list its Danger! card first).
     s = replace(start(challenge="mating-season"), step=Step.DRAW, actor=0, deck=3)
-    for card in (0, 2):
-        on_top = replace(s, on_top=(-1, -1, -1, card))
-        assert rules.chance_outcomes(on_top) == ((CardDrawn(card), Fraction(1)),)
+    for index in (0, 2):
+        on_top = replace(s, on_top=(-1, -1, -1, index))
+        assert rules.chance_outcomes(on_top) == ((CardDrawn(index), Fraction(1)),)
