@@ -93,3 +93,14 @@ def event(state: DlidState, name: str) -> DlidState:
     if state.step is Step.DUB:
         state = play(state, Redraw(False))
     return state
+
+
+def spent(state: DlidState, **fields: object) -> DlidState:
+    """Every character's stamina spent, and ``fields`` of the state replaced."""
+    return replace(state, members=tuple(replace(m, stamina=0) for m in state.members), **fields)
+
+
+def rained_on(state: DlidState, **pool: int) -> DlidState:
+    """``state`` with every stamina spent, the pit at 3 and the pool's ``pool`` tokens set,
+    through the night's rainstorm: the refuel window, the pit at 2."""
+    return event(night_of(tokens(spent(state, pit=3), **pool)), "Rainstorm")

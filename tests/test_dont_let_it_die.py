@@ -60,6 +60,7 @@ from .dlid_helpers import (
     member,
     night_of,
     play,
+    spent,
     start,
     tokens,
     unlock,
@@ -411,8 +412,7 @@ def test_an_event_that_does_not_apply_is_ignored() -> None:
 
 @pytest.mark.rule("DLID-NIGHT-5", "DLID-END-2")
 def test_rain_takes_wood_and_the_pit_can_be_refuelled() -> None:
-    tired = start()
-    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members))
+    tired = spent(start())
     s = tokens(replace(tired, pit=2), wood=1)
     s = event(night_of(s), "Rainstorm")
     assert s.step is Step.REFUEL and s.pit == 1

@@ -38,7 +38,19 @@ from dieproof.reference.dont_let_it_die.types import (
     UserNightEvent,
 )
 
-from .dlid_helpers import at_turn, card, event, member, night_of, play, start, tokens, unlock
+from .dlid_helpers import (
+    at_turn,
+    card,
+    event,
+    member,
+    night_of,
+    play,
+    rained_on,
+    spent,
+    start,
+    tokens,
+    unlock,
+)
 
 GAME = game("dont-let-it-die")
 
@@ -101,8 +113,7 @@ def test_after_refuel_an_empty_pit_loses_when_the_window_closes() -> None:
     loses when the window closes, even if the morning would burn no wood (a user's
     schedule of zeros)."""
     own = DlidContent(wood_normal=(0,) * 14)
-    tired = start(readings=Readings(empty_pit="after-refuel"), content=own)
-    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=1)
+    tired = spent(start(readings=Readings(empty_pit="after-refuel"), content=own), pit=1)
     s = event(night_of(tired), "Rainstorm")
     assert s.step is Step.REFUEL and s.pit == 0 and s.result is None
     lost = rules.apply(s, Proceed())
@@ -113,9 +124,7 @@ def test_after_refuel_an_empty_pit_loses_when_the_window_closes() -> None:
 
 @pytest.mark.rule("DLID-NIGHT-5")
 def test_the_refuel_window_closes_once() -> None:
-    tired = start()
-    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=3)
-    s = event(night_of(tokens(tired, wood=1)), "Rainstorm")
+    s = rained_on(start(), wood=1)
     assert s.step is Step.REFUEL and s.wood_taken
     after = play(s, Proceed())
     assert after.step is Step.MORNING and not after.wood_taken
@@ -198,9 +207,7 @@ def test_the_stampede_s_last_roll_clears_the_next_roller() -> None:
 
 @pytest.mark.rule("DLID-NIGHT-5")
 def test_the_refuel_window_offers_wood_only_with_wood_in_the_pool() -> None:
-    tired = start()
-    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=3)
-    s = event(night_of(tired), "Rainstorm")
+    s = event(night_of(spent(start(), pit=3)), "Rainstorm")
     assert s.step is Step.REFUEL
     assert rules.legal_actions(tokens(s, wood=0)) == (Proceed(),)
     assert rules.legal_actions(tokens(s, wood=1)) == (AddWood(), Proceed())

@@ -12,7 +12,6 @@ from dieproof.proofs import CompiledModel, proofs_for, refine
 from dieproof.reference import game
 from dieproof.reference.core import CHANCE, TERMINAL
 from dieproof.reference.core.chance import sample
-from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import day, rules
 from dieproof.reference.dont_let_it_die.rules import challenge_config
 from dieproof.reference.dont_let_it_die.types import (
@@ -24,6 +23,8 @@ from dieproof.reference.dont_let_it_die.types import (
     Investigate,
     Member,
 )
+
+from .dlid_helpers import rained_on, start
 
 GAME_ID = "dont-let-it-die"
 
@@ -147,22 +148,12 @@ def test_refinement_sees_kara_never_asked_to_reroll(monkeypatch: pytest.MonkeyPa
     assert report.failure.kind == "no-transition"
 
 
-def _die_hard_refuel() -> DlidState:
-    """Challenge 9's refuel window after the rainstorm, the pool holding 3 raw berries and
-    1 cooked meat and no wood (the characters spent, so the day ends at once)."""
-    from .dlid_helpers import event, night_of, start, tokens
-
-    tired = start(challenge="die-hard", tree="hard")
-    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=3)
-    return event(night_of(tokens(tired, wood=0, berry=3, cooked_meat=1)), "Rainstorm")
-
-
 @pytest.mark.rule("DLID-CHAL-9", "DLID-NIGHT-5")
 def test_the_model_holds_challenge_9_s_food_for_the_pit_to_its_exact_wood() -> None:
     # DLID-A21: in the refuel window 1 cooked meat burns as 2 wood and 3 raw berries as 1;
     # the model allows exactly those steps, and holds the listing of the foods to the pool.
     cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
-    s = _die_hard_refuel()
+    s = rained_on(start(challenge="die-hard", tree="hard"), wood=0, berry=3, cooked_meat=1)
     a = proofs.abstract(s)
     assert a["foodwood"] and a["lfwood"] == 2 and not a["lrwood"]
     assert cm.background_holds(cm.pack(a))

@@ -44,7 +44,19 @@ from dieproof.reference.dont_let_it_die.types import (
     Trade,
 )
 
-from .dlid_helpers import at_turn, card, drawn, event, member, night_of, play, start, tokens, unlock
+from .dlid_helpers import (
+    at_turn,
+    card,
+    drawn,
+    event,
+    member,
+    night_of,
+    play,
+    rained_on,
+    start,
+    tokens,
+    unlock,
+)
 
 
 def tribe(*names: str, **fields: object) -> object:
@@ -469,9 +481,8 @@ def test_fruitarianism() -> None:
 @pytest.mark.rule("DLID-CHAL-9", "DLID-NIGHT-5")
 def test_die_hard_food_feeds_the_pit_in_the_refuel_window_too() -> None:
     """DLID-A21: the food that stands in for wood in the day does in the refuel window."""
-    tired = start(challenge="die-hard", tree="hard")
-    tired = replace(tired, members=tuple(replace(m, stamina=0) for m in tired.members), pit=3)
-    s = event(night_of(tokens(tired, wood=0, berry=3, cooked_meat=1)), "Rainstorm")
+    pool = {"wood": 0, "berry": 3, "cooked_meat": 1}
+    s = rained_on(start(challenge="die-hard", tree="hard"), **pool)
     assert s.step is Step.REFUEL and s.pit == 2
     three_berries, one_cooked_meat = AddWood(BERRY), AddWood(COOKED_MEAT)
     assert rules.legal_actions(s) == (three_berries, one_cooked_meat, Proceed())
@@ -482,8 +493,7 @@ def test_die_hard_food_feeds_the_pit_in_the_refuel_window_too() -> None:
     fed = play(fed, three_berries)
     assert fed.pit == 5 and fed.pit_food == 3 and fed.tokens[BERRY] == 0
     # outside Challenge 9 the same pool offers nothing for the pit
-    plain = replace(tired, config=start(tree="hard").config)
-    s = event(night_of(tokens(plain, wood=0, berry=3, cooked_meat=1)), "Rainstorm")
+    s = rained_on(start(tree="hard"), **pool)
     assert s.step is Step.REFUEL and rules.legal_actions(s) == (Proceed(),)
 
 

@@ -9,7 +9,7 @@ from typing import Final
 
 from dieproof.proofs.abstraction import Abstraction, Part
 from dieproof.proofs.dont_let_it_die.model import MODEL
-from dieproof.proofs.dont_let_it_die.vocabulary import DISCOVERIES, ITEMS, PHASE_OF, SEATS
+from dieproof.proofs.dont_let_it_die.vocabulary import DISCOVERIES, ITEMS, MEALS, PHASE_OF, SEATS
 from dieproof.reference.core.types import CHANCE, TERMINAL, State
 from dieproof.reference.dont_let_it_die import content, rules
 from dieproof.reference.dont_let_it_die.types import (
@@ -385,9 +385,8 @@ def _pending(state: DlidState) -> tuple[int]:
     )
 
 
-MEAL_COST: Final = {BERRY: 3, COOKED_BERRY: 2, MEAT: 2, COOKED_MEAT: 1}
-"""The tokens a meal eats (Action Cards, Eating): 3 berries, 2 cooked berries, 2 meat, 1
-cooked meat; Challenge 3 adds fiber as berries (3)."""
+MEAL_COST: Final = {food: eats for food, (eats, _) in MEALS.items()}
+"""The tokens a meal eats (:data:`MEALS`); Challenge 3 adds fiber as berries (3)."""
 _DRAWS: Final = tuple(DrawCard(deck) for deck in range(DECKS))
 _INVESTIGATE: Final = Investigate()
 _WOOD: Final = AddWood()

@@ -39,6 +39,7 @@ from dieproof.proofs.dont_let_it_die.vocabulary import (
     ITEMS,
     LAST,
     MABE,
+    MEALS,
     MORNING,
     NANUK,
     NIGHT,
@@ -173,10 +174,14 @@ def in_box(v: Vars) -> z3.ArithRef:
     return z3.Sum(*(z3.If(x, 1, 0) for x in left))
 
 
-FOOD_FOR_WOOD: Final = ((3, 1), (2, 1), (2, 2), (1, 2))
+FOOD_FOR_WOOD: Final = tuple(MEALS.values())
 """Challenge 9: the food that may go onto the pit, and the wood it stands for, by the
-health it heals (Action Cards, Eating): 3 raw berries or 2 raw meat 1, 2 cooked berries or
-1 cooked meat 2; in the order raw berries, raw meat, cooked berries, cooked meat."""
+health it heals (:data:`MEALS`), in the order raw berries, raw meat, cooked berries,
+cooked meat."""
+FOOD_KINDS: Final = ("rawb", "rawm", "ckb", "ckm")
+"""The four foods' tokens in the pool, in :data:`FOOD_FOR_WOOD`'s order."""
+FOODS: Final = ("berries", "meats")
+"""The supplies Challenge 9 lets onto the pit (raw and cooked together)."""
 
 
 def foods_for_wood(v: Vars) -> z3.ArithRef:
@@ -806,9 +811,7 @@ def refuel(v: Vars, w: Vars) -> z3.BoolRef:
             *keep(v, w, *(s for s in FOODS if s != supply)),
             w.num("pit") == v.num("pit") + burns,
         )
-        for kind, supply, (need, burns) in zip(
-            FOOD_KINDS, ("berries", "meats") * 2, FOOD_FOR_WOOD, strict=True
-        )
+        for kind, supply, (need, burns) in zip(FOOD_KINDS, FOODS * 2, FOOD_FOR_WOOD, strict=True)
     ]
     food = z3.And(
         v.flag("foodwood"),
@@ -826,12 +829,6 @@ def refuel(v: Vars, w: Vars) -> z3.BoolRef:
         *seats_kept(v, w),
         z3.Or(wood, food),
     )
-
-
-FOODS: Final = ("berries", "meats")
-"""The supplies Challenge 9 lets onto the pit (raw and cooked together)."""
-FOOD_KINDS: Final = ("rawb", "rawm", "ckb", "ckm")
-"""The four foods' tokens in the pool, in :data:`FOOD_FOR_WOOD`'s order."""
 
 
 def morning_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:

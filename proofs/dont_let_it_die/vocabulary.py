@@ -26,12 +26,16 @@ import z3
 from dieproof.proofs.model import Sort, Vars
 from dieproof.reference.dont_let_it_die.content import CHARACTERS
 from dieproof.reference.dont_let_it_die.types import (
+    BERRY,
     CHARACTERS_IN_PLAY,
+    COOKED_BERRY,
+    COOKED_MEAT,
     COST_INVESTIGATE,
     DECK_COSTS,
     FKP_SUPPLY,
     ITEM_COPIES,
     LAST_DAY,
+    MEAT,
     REVIVE_HP,
     STAT_CAP,
     TOKEN_SUPPLY,
@@ -54,6 +58,10 @@ INVESTIGATE_COST: Final = COST_INVESTIGATE
 (Action 10, Cook Food), a draw from each deck (Forage, Gather,
 Harvest, Hunt) and Investigate Fire (the reference card's costs)."""
 FORAGE_DECK, GATHER_DECK, HARVEST_DECK, HUNT_DECK = range(4)
+MEALS: Final = {BERRY: (3, 1), MEAT: (2, 1), COOKED_BERRY: (2, 2), COOKED_MEAT: (1, 2)}
+"""Each food's meal (Action Cards, Eating): the tokens it eats and the health it heals; 3
+raw berries or 2 raw meat heal 1, 2 cooked berries or 1 cooked meat heal 2. Challenge 9
+burns a meal on the pit as the wood of its health."""
 DISCOVERIES: Final = range(15)
 """Slots for the discoveries of the largest tree (a smaller tree leaves the rest locked,
 without arrows)."""
