@@ -21,9 +21,17 @@ The machine is shared, so nothing is measured once: the run is :data:`ROUNDS` ro
 and each round measures every game's every measurement and every anchor for a slice of
 the time budget, in an order rotated from round to round. Each number is the median
 over the rounds with its spread (lowest and highest), in steps per CPU second (the
-process's own time, which others' jobs disturb far less) beside steps per wall second;
-a ratio to an anchor is taken within each round, between slices measured moments
-apart, and then summarised the same way. These are benchmarks, never timed tests.
+process's own time, which others' jobs disturb far less) beside steps per wall second.
+
+A ratio to an anchor is measured in the same moments as the playout it compares: with
+the anchors present, a game's playout slice is a *paired* slice (:func:`paired_slice`),
+twice the budget long, in which :data:`CHUNK`-second chunks of the playout alternate with
+chunks of each anchor in turn. The playout's figure is its chunks' total; the ratio to an
+anchor is the playout's steps per CPU second over the anchor's in the same slice, per
+round, then summarised the same way. (Slices a minute apart, the earlier way, let the
+machine's drift between them into the ratio: on this project's shared 2-CPU machine two
+slices of the same code measured seconds apart differ by up to a third.) The anchors' own
+figures come from their own slices. These are benchmarks, never timed tests.
 """
 
 from __future__ import annotations
@@ -62,6 +70,9 @@ RECORDED_GAMES: Final = 4
 """Games recorded per configuration for the replay measurement."""
 REFINEMENT_GAMES: Final = 3
 """Games per call of the refinement check."""
+CHUNK: Final = 0.05
+"""Seconds of one chunk of a paired slice (:func:`paired_slice`): short beside the
+machine's drift, long beside one game of any game here."""
 
 Progress = Callable[[str], None]
 """Told what is being measured, for a status line."""
@@ -125,6 +136,40 @@ def timed_slice(
         wall = time.perf_counter() - wall0
         if wall >= seconds:
             return units, time.process_time() - cpu0, wall, index
+
+
+def paired_slice(
+    runs: Sequence[Callable[[int], float]],
+    seconds: float,
+    starts: Sequence[int],
+    chunk: float = CHUNK,
+) -> list[tuple[float, float, float, int]]:
+    """Chunks of ``runs[0]`` alternating with chunks of each other run in turn (``runs[0]``,
+    ``runs[1]``, ``runs[0]``, ``runs[2]``, ..., ``runs[0]``, ``runs[1]``, ...), each
+    :func:`timed_slice` of ``chunk`` seconds, until ``seconds`` of wall time have passed
+    (at least one chunk of every run). Per run, its chunks' totals: (units counted, CPU
+    s, wall s, next index), the indices starting at ``starts``.
+
+    Every run is measured in the same moments, so that a ratio between two of them does
+    not depend on the machine's speed drifting between slices measured apart."""
+    if len(runs) != len(starts) or not runs:
+        raise ValueError("paired_slice needs one start per run, and a run")
+    totals = [[0.0, 0.0, 0.0, float(start)] for start in starts]
+    # runs[0] before each other run: it gets half the time, the others share the rest
+    order = [which for other in range(1, len(runs)) for which in (0, other)] or [0]
+    # a slice shorter than one pass of full chunks (the tests' tiny budgets) is one pass
+    chunk = min(chunk, seconds / len(order))
+    began = time.perf_counter()
+    while True:
+        for which in order:
+            total = totals[which]
+            units, cpu, wall, index = timed_slice(runs[which], chunk, int(total[3]))
+            total[0] += units
+            total[1] += cpu
+            total[2] += wall
+            total[3] = index
+        if time.perf_counter() - began >= seconds:
+            return [(units, cpu, wall, int(index)) for units, cpu, wall, index in totals]
 
 
 def measure(run: Callable[[int], float], seconds: float, repeats: int = ROUNDS) -> float:
@@ -319,8 +364,8 @@ class GameBench:
     measured: dict[str, Measured]
     """By measurement name (:data:`MEASUREMENTS`, those that could be taken)."""
     vs_anchors: dict[str, Spread]
-    """Anchor name -> this game's playout steps per CPU second over the anchor's, taken
-    within each round (above 1 is faster)."""
+    """Anchor name -> this game's playout steps per CPU second over the anchor's, both
+    measured in the same paired slice of each round (above 1 is faster)."""
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -346,6 +391,8 @@ class BenchReport:
     """Python, platform, processor and CPUs, to compare runs across machines."""
     load: dict[str, list[float]]
     """The system's load averages (1, 5 and 15 minutes) before and after the run."""
+    chunk: float = CHUNK
+    """Seconds of one chunk of the paired playout slices the ratios come from."""
 
     def to_json(self) -> dict[str, JSON]:
         """Plain JSON."""
@@ -353,6 +400,7 @@ class BenchReport:
             "dieproof": __version__,
             "seconds_per_measurement": self.seconds,
             "rounds": self.rounds,
+            "chunk_seconds": self.chunk,
             "machine": dict(self.machine),
             "load": {k: list(v) for k, v in self.load.items()},
             "games": [g.to_json() for g in self.games],
@@ -374,6 +422,9 @@ def run_bench(
     load_before = _load()
     notes: list[str] = []
     slots: list[tuple[str, str, Workload]] = []
+    # Each anchor again, for the paired playout slices: its own game and random stream, so
+    # that the anchor's own slices measure what they did before pairing.
+    paired: list[tuple[str, Workload]] = []
     if openspiel:
         for name in ANCHORS:
             loaded = load_anchor(name)
@@ -381,23 +432,29 @@ def run_bench(
                 notes.append(loaded)
                 break
             slots.append(("anchor", name, _anchor_workload(loaded)))
+            paired.append((name, _anchor_workload(loaded)))
     for game in games:
         tell(f"{game.id}: recording games")
         workloads, game_notes = game_workloads(game)
         notes.extend(game_notes)
         slots.extend((game.id, name, run) for name, run in workloads.items())
     found: dict[tuple[str, str], Slices] = {(owner, name): Slices() for owner, name, _ in slots}
+    for game in games:
+        found.update({(game.id, _beside(name)): Slices() for name, _ in paired})
     cursor: dict[tuple[str, str], int] = dict.fromkeys(found, 0)
     budget = seconds / rounds
     for round_ in range(rounds):
         shift = (round_ * 3) % len(slots) if slots else 0
         for owner, name, run in slots[shift:] + slots[:shift]:
-            key = (owner, name)
             tell(f"round {round_ + 1}/{rounds}: {owner} {name}")
-            units, cpu, wall, cursor[key] = timed_slice(run, budget, cursor[key])
-            found[key].units.append(units)
-            found[key].cpu.append(cpu)
-            found[key].wall.append(wall)
+            if owner == "anchor" or name != "playout" or not paired:
+                _took(found, cursor, (owner, name), timed_slice(run, budget, cursor[owner, name]))
+                continue
+            keys = [(owner, name), *((owner, _beside(anchor)) for anchor, _ in paired)]
+            runs = [run, *(anchor_run for _, anchor_run in paired)]
+            took = paired_slice(runs, 2 * budget, [cursor[key] for key in keys])
+            for key, taken in zip(keys, took, strict=True):
+                _took(found, cursor, key, taken)
     anchors = tuple(Measured.of(name, found[(o, name)]) for o, name, _ in slots if o == "anchor")
     results: list[GameBench] = []
     for game in games:
@@ -409,7 +466,7 @@ def run_bench(
         vs: dict[str, Spread] = {}
         playout = found[(game.id, "playout")]
         for anchor in anchors:
-            theirs = found[("anchor", anchor.name)]
+            theirs = found[(game.id, _beside(anchor.name))]
             vs[anchor.name] = Spread.of(
                 [
                     (u / c) / (au / ac) if c > 0 and ac > 0 and au > 0 else 0.0
@@ -428,6 +485,24 @@ def run_bench(
         machine(),
         {"before": load_before, "after": _load()},
     )
+
+
+def _beside(anchor: str) -> str:
+    """The key of an anchor's chunks in a game's paired playout slices."""
+    return f"playout beside {anchor}"
+
+
+def _took(
+    found: dict[tuple[str, str], Slices],
+    cursor: dict[tuple[str, str], int],
+    key: tuple[str, str],
+    taken: tuple[float, float, float, int],
+) -> None:
+    """Record one slice's (units, CPU s, wall s, next index) under ``key``."""
+    units, cpu, wall, cursor[key] = taken
+    found[key].units.append(units)
+    found[key].cpu.append(cpu)
+    found[key].wall.append(wall)
 
 
 def machine() -> dict[str, str]:

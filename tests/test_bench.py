@@ -10,6 +10,8 @@ import importlib.util
 import json
 import math
 import random
+import time
+from collections.abc import Callable
 
 import pytest
 
@@ -20,6 +22,7 @@ from dieproof.reference.bench import (
     api_playout,
     config_label,
     measure,
+    paired_slice,
     run_bench,
 )
 from dieproof.reference.cli import main
@@ -157,3 +160,46 @@ def test_bench_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str])
 def test_bench_rejects_a_non_positive_budget(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--seconds", "0"]) == 2
     assert "must be positive" in capsys.readouterr().err
+
+
+def test_paired_slice_alternates_the_first_run_with_each_other() -> None:
+    calls: list[str] = []
+
+    def run(name: str, units: float) -> Callable[[int], float]:
+        def played(index: int) -> float:
+            calls.append(f"{name}{index}")
+            return units
+
+        return played
+
+    took = paired_slice([run("g", 3), run("a", 5), run("b", 7)], 0.0, [10, 0, 4])
+    # a zero budget is one pass: the game before each anchor, one call a chunk
+    assert calls == ["g10", "a0", "g11", "b4"]
+    assert [(units, index) for units, _, _, index in took] == [(6, 12), (5, 1), (7, 5)]
+    assert all(cpu >= 0 and wall >= 0 for _, cpu, wall, _ in took)
+
+
+def test_paired_slice_runs_until_its_budget_and_gives_each_run_its_chunks() -> None:
+    counts = {"g": 0, "a": 0}
+
+    def count(name: str) -> Callable[[int], float]:
+        def played(index: int) -> float:
+            counts[name] += 1
+            return 1
+
+        return played
+
+    began = time.perf_counter()
+    took = paired_slice([count("g"), count("a")], 0.02, [0, 0], chunk=0.001)
+    assert time.perf_counter() - began >= 0.02
+    assert counts["g"] >= 1 and counts["a"] >= 1
+    # units and next indices count every call of each run
+    assert [units for units, _, _, _ in took] == [counts["g"], counts["a"]]
+    assert [index for _, _, _, index in took] == [counts["g"], counts["a"]]
+
+
+def test_paired_slice_refuses_runs_and_starts_that_do_not_match() -> None:
+    with pytest.raises(ValueError, match="one start per run"):
+        paired_slice([lambda _: 1], 0.0, [0, 0])
+    with pytest.raises(ValueError, match="one start per run"):
+        paired_slice([], 0.0, [])

@@ -59,6 +59,7 @@ class Run(TypedDict):
     dieproof: str
     seconds_per_measurement: float
     rounds: int
+    chunk_seconds: float
     machine: dict[str, str]
     load: dict[str, list[float]]
     games: list[GameRun]
@@ -93,7 +94,8 @@ def page(run: Run) -> str:
     lines = [
         f"Measured with dieproof {run['dieproof']} on {machine['cpus']} CPUs "
         f"({machine['processor']}, {machine['platform']}), Python {machine['python']}; "
-        f"{run['rounds']} rounds, {run['seconds_per_measurement']:g} s per measurement. "
+        f"{run['rounds']} rounds, {run['seconds_per_measurement']:g} s per measurement; "
+        f"the ratios to the anchors from paired slices of {run['chunk_seconds']:g} s chunks. "
         f"The machine was shared: load averages (1 / 5 / 15 minutes) {before} before the "
         f"run and {after} after it, on {machine['cpus']} CPUs.",
         "",

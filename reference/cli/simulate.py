@@ -86,8 +86,10 @@ def register(command: CommandFactory) -> None:
         "check and the proofs; and, where OpenSpiel is installed, three of its Python games "
         "played the same way as anchors. Every measurement is taken once per round, "
         "interleaved with the others; each figure is the median over the rounds with the "
-        "lowest and highest, per CPU second and per wall second, and a ratio to an anchor "
-        "is taken within each round. Single process, single core.",
+        "lowest and highest, per CPU second and per wall second. A ratio to an anchor is "
+        "measured in the same moments as the playout: a game's playout slice runs twice "
+        "the budget, its short chunks alternating with chunks of each anchor. Single "
+        "process, single core.",
         "  dieproof bench\n  dieproof bench squirrel-or-die --seconds 5 --rounds 9 --json",
         cmd_bench,
     )
@@ -321,8 +323,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "per wall second",
         title=f"dieproof bench ({report.rounds} rounds, median [lowest - highest])",
         caption="playout: random games through the public API, as OpenSpiel's are played; "
-        "vs X: playout steps per CPU second over OpenSpiel X's, within each round "
-        "(above 1 is faster)"
+        "vs X: playout steps per CPU second over OpenSpiel X's, the two alternating in "
+        f"{report.chunk:g} s chunks within each round (above 1 is faster)"
         if anchors
         else None,
     )
