@@ -7,7 +7,7 @@ import pytest
 
 from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.core.types import replace
-from dieproof.reference.dont_let_it_die import content, rules
+from dieproof.reference.dont_let_it_die import audit, content, rules
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     BONE,
@@ -495,6 +495,21 @@ def test_die_hard_food_feeds_the_pit_in_the_refuel_window_too() -> None:
     # outside Challenge 9 the same pool offers nothing for the pit
     s = rained_on(start(tree="hard"), **pool)
     assert s.step is Step.REFUEL and rules.legal_actions(s) == (Proceed(),)
+
+
+@pytest.mark.rule("DLID-CHAL-9", "DLID-NIGHT-5")
+def test_the_refuel_window_steps_name_the_refuel_rule() -> None:
+    """What the vectors' ``_info`` lists for a step of the refuel window: the refuel rule
+    (and Challenge 9's for food), not the day's free action or the morning's token."""
+    s = rained_on(start(challenge="die-hard", tree="hard"), wood=1, cooked_meat=1)
+    food, wood = AddWood(COOKED_MEAT), AddWood()
+    assert audit.step_rules(s, food, play(s, food)) == ("DLID-CHAL-9", "DLID-NIGHT-5")
+    assert audit.step_rules(s, wood, play(s, wood)) == ("DLID-NIGHT-5",)
+    assert "DLID-NIGHT-5" in audit.step_rules(s, Proceed(), play(s, Proceed()))
+    assert "DLID-MORNING-6" not in audit.step_rules(s, Proceed(), play(s, Proceed()))
+    # in the day, the same food is the day's free action and Challenge 9's
+    day = tokens(start(challenge="die-hard", tree="hard"), cooked_meat=1)
+    assert audit.step_rules(day, food, play(day, food)) == ("DLID-CHAL-9", "DLID-DAY-7")
 
 
 @pytest.mark.rule("DLID-CHAL-9")

@@ -1091,6 +1091,12 @@ GOALS = (
         "a maximum at 10",
         lambda v: z3.Or(*(z3.Or(at(v, "mhp", i) == CAP, at(v, "mst", i) == CAP) for i in SEATS)),
     ),
+    Goal(
+        "night-food",
+        "food in the fire pit during the night's refuel window (Challenge 9); its witness "
+        "keeps food off the pit by day, so the food went on at night (DLID-A21)",
+        lambda v: z3.And(v.num("phase") == REFUEL, v.num("pitfood") >= 1),
+    ),
 )
 
 

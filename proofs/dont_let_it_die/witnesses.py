@@ -164,6 +164,16 @@ def keeper(state: DlidState, legal: tuple[DlidAction, ...], rng: random.Random) 
     return keen(state, legal, rng)
 
 
+def night_feeder(state: DlidState, legal: tuple[DlidAction, ...], rng: random.Random) -> DlidAction:
+    """A keen tribe of Challenge 9 that feeds the pit food only in the night's refuel
+    window (the first food offered there), never in the day."""
+    if state.step is Step.REFUEL:
+        food = [a for a in legal if isinstance(a, AddWood) and a.food != WOOD]
+        return food[0] if food else Proceed()
+    by_day = tuple(a for a in legal if not (isinstance(a, AddWood) and a.food != WOOD))
+    return keen(state, by_day, rng)
+
+
 EASY = DlidConfig(tree="easy", characters=("Vog", "River", "Kara", "Atouk"))
 LONG = DlidConfig(
     tree="easy",
@@ -187,6 +197,7 @@ WITNESS_CONFIGS: Mapping[str, tuple[tuple[DlidConfig, DlidPolicy], ...]] = {
     "revival": ((HUNTERS, keen), (EASY, keen)),
     "building": ((BUILDERS, keeper), (BUILDERS, keen)),
     "stat-10": ((DlidConfig(characters=("Vog", "Grub", "Kara", "Cron")), uniform),),
+    "night-food": ((DlidConfig(tree="hard", challenge="die-hard"), night_feeder),),
 }
 """The configurations and policies whose seeded games witness the goals that random play
 of the default game seldom reaches."""

@@ -20,6 +20,8 @@ from dieproof.reference.dont_let_it_die.types import (
     TOKEN_KINDS,
     USED_DUB,
     USED_REROLL,
+    WOOD,
+    AddWood,
     DlidAction,
     DlidState,
     Step,
@@ -349,5 +351,12 @@ def step_rules(before: DlidState, action: DlidAction, after: DlidState) -> tuple
         found += ["DLID-MORNING-1", "DLID-MORNING-2", "DLID-MORNING-3", "DLID-MORNING-4"]
     if after.step is Step.NIGHT and before.step is not Step.NIGHT:
         found.append("DLID-NIGHT-1")
-    found += ACTION_RULES.get(type(action).__name__, ())
+    if isinstance(action, AddWood) and action.food != WOOD:
+        found.append("DLID-CHAL-9")
+    if before.step is Step.REFUEL:
+        # the night's refuel window: its wood and its end are the refuel rule's, not the
+        # day's free action or the morning's token (the morning's own rules come above)
+        found.append("DLID-NIGHT-5")
+    else:
+        found += ACTION_RULES.get(type(action).__name__, ())
     return tuple(dict.fromkeys(found))
