@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dieproof.reference.core.errors import InvalidConfig
+from dieproof.reference.core.errors import InvalidConfig, RulesError
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import audit, content, rules
 from dieproof.reference.dont_let_it_die.types import (
@@ -26,6 +26,7 @@ from dieproof.reference.dont_let_it_die.types import (
     AddWood,
     BreakTool,
     CardDrawn,
+    Craft,
     DieRolled,
     DlidConfig,
     DrawCard,
@@ -33,6 +34,7 @@ from dieproof.reference.dont_let_it_die.types import (
     EventDrawn,
     Fight,
     Investigate,
+    Keep,
     LoseItem,
     PlaceFkp,
     Proceed,
@@ -300,6 +302,20 @@ def test_vog() -> None:
     assert after.members[2].hp == 4 and after.members[0].hp == 8
 
 
+@pytest.mark.rule("DLID-SKILL-17", "DLID-DAY-1")
+def test_vog_eats_no_more_once_his_turn_has_ended() -> None:
+    """His meals cost stamina, and no action may use stamina once a turn has ended (Day
+    Phase); before and during his turn he may eat (a free action, DLID-A22)."""
+    s = at_turn(tokens(start(characters=("Vog", "Grub", "Kara", "Cron")), cooked_meat=1), 1)
+    s = member(s, 0, hp=5)
+    assert Eat(0, COOKED_MEAT) in rules.legal_actions(s)  # before his turn
+    ended = member(s, 0, done=True)
+    assert Eat(0, COOKED_MEAT) not in rules.legal_actions(ended)
+    assert Eat(1, COOKED_MEAT) in rules.legal_actions(member(ended, 1, hp=2))
+    with pytest.raises(RulesError):
+        rules.apply(ended, Eat(0, COOKED_MEAT))
+
+
 # -- the night events ------------------------------------------------------------------
 
 
@@ -428,6 +444,41 @@ def test_berries_everywhere() -> None:
     legal = rules.legal_actions(s)
     assert Eat(3, FIBER) in legal and not [a for a in legal if isinstance(a, Trade)]
     assert play(s, Eat(3, FIBER)).members[3].hp == 2
+
+
+@pytest.mark.rule("DLID-CHAL-3")
+def test_berries_everywhere_fiber_pays_no_fiber_cost() -> None:
+    """Challenge 3: fiber tokens are raw berries only (DLID-A13), so an item whose cost
+    has fiber cannot be crafted with them; one without fiber can."""
+    pool = {"fiber": 3, "rock": 5, "hide": 1, "meat": 2, "wood": 1, "bone": 1}
+    tribe_3 = ("Nibna", "Tara", "River", "Grub")
+
+    def crafted(state: object) -> set[int]:
+        return {a.item for a in rules.legal_actions(state) if isinstance(a, Craft)}  # type: ignore[arg-type]
+
+    s = tokens(unlock(start(characters=tribe_3, challenge="berries"), "crafting-1"), **pool)
+    assert crafted(s) == {content.CLUB, content.SHARP_STICK}
+    with pytest.raises(RulesError):
+        rules.apply(s, Craft(content.ROCK_KNIFE, -1))
+    # the same pool without the challenge pays the Rock Knife's and the Bag's fiber
+    plain = tokens(unlock(start(characters=tribe_3), "crafting-1"), **pool)
+    assert {content.ROCK_KNIFE, content.BAG} <= crafted(plain)
+
+
+@pytest.mark.rule("DLID-CHAL-4", "DLID-BUILD-5")
+def test_mating_season_with_the_planning_hut_puts_a_new_danger_back_on_top() -> None:
+    """The card on top is drawn first; the Planning Hut's second card is a first draw:
+    kept and fought, it goes back on top, while the card drawn again is discarded."""
+    s = at_turn(replace(start(challenge="mating-season"), building=content.PLANNING_HUT), 2)
+    beast, boar = card(GATHER, "Beast"), card(GATHER, "Boar")
+    s = play(drawn(s, 2, GATHER, "Beast"), Fight())
+    assert s.on_top[GATHER] == beast
+    s = play(play(s, DrawCard(GATHER, planning=True)), CardDrawn(beast))
+    s = play(s, CardDrawn(boar))
+    assert s.step is Step.PICK and s.drawn == (beast, boar)
+    s = play(play(s, Keep(1)), Fight())
+    assert s.on_top[GATHER] == boar
+    assert s.discards[GATHER][beast] == 1 and s.discards[GATHER][boar] == 0
 
 
 @pytest.mark.rule("DLID-CHAL-4")

@@ -207,7 +207,7 @@ def _effect(state: DlidState) -> str:
 def _seat_names() -> tuple[str, ...]:
     names = (
         *("hp", "mhp", "st", "mst", "w", "t", "ws", "ts", "cmh", "cms", "card", "daily"),
-        *("down", "rev", "mdmg", "today"),
+        *("down", "rev", "mdmg", "today", "fin"),
     )
     return tuple(f"{x}[{i}]" for i in SEATS for x in names)
 
@@ -239,7 +239,7 @@ def _seats(state: DlidState) -> list[int | bool]:
         dmg = 0 if e == "morale" or box.names[c] == "Vog" else hurt
         out += (m.hp, m.max_hp, m.stamina, m.max_stamina, len(m.weapons), len(m.tools), ws, ts)
         out += (hp, st, c, bool(m.used & USED_DAILY), m.down, m.reviving, dmg)
-        out.append(m.investigations + sum(m.guards))
+        out += (m.investigations + sum(m.guards), m.done)
     return out
 
 

@@ -135,12 +135,14 @@ DECKS: Final = range(4)
 
 def meals(v: Vars, i: int) -> z3.ArithRef:
     """The meals seat ``i`` may eat from the pool (Eating; the characters' cards): none
-    when down, none for Vog without the stamina his meal costs; River only berries,
-    Nanuk only meat."""
+    when down, none for Vog without the stamina his meal costs or once his turn has ended
+    (Day Phase: stamina is not used after the turn); River only berries, Nanuk only
+    meat."""
     card = at(v, "card", i)
     menub, menum = v.num("menub"), v.num("menum")
     choice = z3.If(card == RIVER, menub, z3.If(card == NANUK, menum, menub + menum))
-    starved = z3.Or(flag_at(v, "down", i), z3.And(card == VOG, at(v, "st", i) < 1))
+    vog_out = z3.Or(at(v, "st", i) < 1, flag_at(v, "fin", i))
+    starved = z3.Or(flag_at(v, "down", i), z3.And(card == VOG, vog_out))
     return z3.If(starved, 0, choice)
 
 

@@ -104,11 +104,13 @@ SEAT_FACTS: Final[tuple[tuple[str, Sort], ...]] = (
     ("daily", "bool"),
     ("mdmg", "int"),
     ("today", "int"),
+    ("fin", "bool"),
 )
 """Per seat, what the background holds each state to (the maxima the rulebook computes,
 the character card, today's once-a-day skill used, today's investigations and armour
-uses) or the morning's transition reads (the morning's damage under the night event in
-force, restated by the abstraction); no transition keeps or sets them."""
+uses, the day's turn ended: ``fin``) or the morning's transition reads (the morning's
+damage under the night event in force, restated by the abstraction); no transition keeps
+or sets them."""
 GOODS: Final = ("rock", "fiber", "berries", "meats", "bone", "hide")
 """Token supplies of eight besides wood."""
 GLOBAL_INT: Final = (

@@ -434,6 +434,9 @@ def _crafts(state: DlidState, t: Table, m: Member) -> list[Craft]:
         return []
     table = t.items
     tokens = state.tokens
+    if t.challenge == 3:
+        # Challenge 3: fiber tokens are raw berries only and pay no fiber cost (DLID-A13)
+        tokens = (*tokens[:FIBER], 0, *tokens[FIBER + 1 :])
     config = state.config
     out: list[Craft] = []
     if m.character != ATOUK:
@@ -599,7 +602,8 @@ def _eats(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | PlaceFkp 
         if m.down:
             continue
         c = m.character
-        if c == VOG and m.stamina < 1:
+        # Vog's meals cost him stamina, which no action may use once his turn has ended
+        if c == VOG and (m.stamina < 1 or m.done):
             continue
         for food in menu:
             if c == RIVER and food not in BERRY_FOODS:
@@ -942,9 +946,14 @@ def after_draw(state: DlidState) -> DlidState:
 
 
 def keep(state: DlidState, action: Keep) -> DlidState:
-    """The Planning Hut: keep one, discard the other unused. Implements DLID-BUILD-5."""
+    """The Planning Hut: keep one, discard the other unused. Implements DLID-BUILD-5.
+
+    Under Challenge 4 the card put back on top is drawn first (``again``); the second card
+    is a first draw, so keeping it goes back on top after its combat (DLID-CHAL-4)."""
     other = state.drawn[1 - action.index]
     state = discard_card(state, state.deck, other)
+    if state.again and action.index == 1:
+        state = replace(state, again=False)
     return resolve(state, state.drawn[action.index])
 
 
