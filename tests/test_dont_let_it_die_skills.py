@@ -207,6 +207,16 @@ def test_tara() -> None:
         Skill(0, "tara-heal", 3),
     )
     assert h.members[3].hp == 3
+
+
+@pytest.mark.rule("DLID-SKILL-10", "DLID-FAQ-9")
+def test_tara_gains_her_stamina_from_a_berry_meal_at_full_health_too() -> None:
+    """FAQ 9 asks for a full berry meal, not for the meal to heal her (BGA: onEat)."""
+    s = tokens(member(start(characters=("Tara", "Grub", "Kara", "Cron")), 0, stamina=1), berry=6)
+    assert s.members[0].hp == s.members[0].max_hp
+    fed = play(s, Eat(0, BERRY))
+    assert (fed.members[0].hp, fed.members[0].stamina) == (s.members[0].hp, 3)
+    assert play(fed, Eat(0, BERRY)).members[0].stamina == 3  # once a day
     # the heal costs 2 stamina: offered with exactly 2, not with 1
     t = at_turn(start(characters=("Tara", "Grub", "Kara", "Cron")), 0)
     assert Skill(0, "tara-heal", 3) in rules.legal_actions(member(t, 0, stamina=2))
@@ -390,6 +400,11 @@ def test_night_events_of_the_night_and_morning() -> None:
     broken = event(night_of(s), "Broken tool")
     assert rules.legal_actions(broken) == (BreakTool(3, 0),)
     assert play(broken, BreakTool(3, 0)).members[3].tools == ()
+    # a fallen character keeps its equipped tool, and the event may take it (BGA 7_12)
+    fallen = member(s, 1, hp=0, down=True, done=True, stamina=0, tools=(content.BAG,))
+    broken = event(night_of(fallen), "Broken tool")
+    assert rules.legal_actions(broken) == (BreakTool(1, 0), BreakTool(3, 0))
+    assert play(broken, BreakTool(1, 0)).members[1].tools == ()
     quake = member(s, 1, spare=(content.CLUB, content.BAG, content.SPEAR))
     quake = event(night_of(quake), "Earthquake")
     assert quake.step is Step.LOSE_ITEMS

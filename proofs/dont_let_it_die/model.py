@@ -55,6 +55,7 @@ from dieproof.proofs.dont_let_it_die.vocabulary import (
     VOG,
     at,
     burn,
+    fallen_seat,
     fire_starter,
     flag_at,
     keep,
@@ -704,7 +705,7 @@ def everybody_down(v: Vars, w: Vars) -> z3.BoolRef:
 
 def night_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
     """One character over a night step: in play, hurt (to 0: down) or healed within its
-    maximum; equipment only lost; down ones stay as they are."""
+    maximum; equipment only lost; down ones stay as they are but for a broken tool."""
     alive = z3.Not(flag_at(v, "down", i))
     return z3.And(
         z3.If(
@@ -720,7 +721,7 @@ def night_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
                 at(w, "w", i) >= 0,
                 at(w, "t", i) >= 0,
             ),
-            z3.And(*keep_seat(v, w, i)),
+            z3.And(*fallen_seat(v, w, i)),
         ),
         *keep(v, w, f"mhp[{i}]", f"mst[{i}]"),
     )
@@ -836,10 +837,11 @@ def refuel(v: Vars, w: Vars) -> z3.BoolRef:
 def morning_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
     """One character through the night's end and the morning: hurt (to 0: down), healed
     within its maximum, its stamina refilled to the maximum less the night event's cut
-    (``cut``: 0, 2 or 3); down ones stay down. Where the night event was settled before
-    this step (a broken tool, an earthquake's losses, the refuel window) or is drawn in it
-    and touches nobody's health (``quiet``), the health lost is exactly the morning's
-    damage (``mdmg``, restated by the abstraction), to 0 at the least."""
+    (``cut``: 0, 2 or 3); down ones stay down (a broken tool aside). Where the night event
+    was settled before this step (a broken tool, an earthquake's losses, the refuel
+    window) or is drawn in it and touches nobody's health (``quiet``), the health lost is
+    exactly the morning's damage (``mdmg``, restated by the abstraction), to 0 at the
+    least."""
     alive = z3.Not(flag_at(v, "down", i))
     cut = w.num("cut")
     refill = at(w, "st", i) == z3.If(at(w, "mst", i) - cut > 0, at(w, "mst", i) - cut, 0)
@@ -863,7 +865,7 @@ def morning_seat(v: Vars, w: Vars, i: int) -> z3.BoolRef:
                 at(w, "w", i) >= 0,
                 at(w, "t", i) >= 0,
             ),
-            z3.And(*keep_seat(v, w, i)),
+            z3.And(*fallen_seat(v, w, i)),
         ),
         *keep(v, w, f"mhp[{i}]", f"mst[{i}]"),
     )

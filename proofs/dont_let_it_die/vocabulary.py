@@ -366,6 +366,13 @@ def keep_seat(v: Vars, w: Vars, i: int) -> list[z3.BoolRef]:
     return keep(v, w, *(f"{x}[{i}]" for x in (*SEAT_INT, *SEAT_BOOL)))
 
 
+def fallen_seat(v: Vars, w: Vars, i: int) -> list[z3.BoolRef]:
+    """A fallen character over a night step: as it was, but for an equipped tool the night
+    may break (the broken tool takes any character's tool; the fallen keep theirs)."""
+    kept = keep(v, w, *(f"{x}[{i}]" for x in (*SEAT_INT, *SEAT_BOOL) if x != "t"))
+    return [*kept, at(w, "t", i) <= at(v, "t", i), at(w, "t", i) >= 0]
+
+
 def keep_tokens(v: Vars, w: Vars) -> list[z3.BoolRef]:
     return keep(v, w, "wood", *GOODS, "fkp")
 

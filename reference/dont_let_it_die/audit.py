@@ -290,9 +290,7 @@ def _step(state: DlidState) -> None:
             not 0 <= state.night_roll < CHARACTERS_IN_PLAY or members[state.night_roll].down
         ):
             _invalid("a stampede roll for a character not in play")
-    if step is Step.BREAK_TOOL and (
-        effect != "broken-tool" or not any(m.tools and not m.down for m in members)
-    ):
+    if step is Step.BREAK_TOOL and (effect != "broken-tool" or not any(m.tools for m in members)):
         _invalid("a broken tool without a tool")
     if step is Step.LOSE_ITEMS:
         table = content.items(state.config)

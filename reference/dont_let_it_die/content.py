@@ -206,7 +206,7 @@ CHARACTERS: Final = (
         1,
         "",
         (
-            "Once a day: gains 2 stamina when berries heal her.",
+            "Once a day: gains 2 stamina when she eats a berry meal.",
             "Takes 1 berry on every Forage.",
             "2 stamina: heal any character 1.",
         ),

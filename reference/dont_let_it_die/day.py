@@ -1337,15 +1337,10 @@ def do_eat(state: DlidState, action: Eat) -> DlidState:
     state = replace(state, tokens=spend(state.tokens, food, need))
     if m.character == VOG:
         state = pay_stamina(state, who, 1)
-    before = state.members[who].hp
     state = heal(state, who, gained)
     m = state.members[who]
-    if (
-        m.character == TARA
-        and food in BERRY_FOODS
-        and m.hp > before
-        and not m.used & USED_BERRY_STAMINA
-    ):
+    # a full berry meal (FAQ 9), whether or not it heals her (she may be at full health)
+    if m.character == TARA and food in BERRY_FOODS and not m.used & USED_BERRY_STAMINA:
         state = add_stamina(_used(state, who, USED_BERRY_STAMINA), who, 2)
     return state
 

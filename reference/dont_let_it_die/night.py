@@ -170,7 +170,8 @@ def resolve_event(state: DlidState) -> DlidState:
         for who in range(CHARACTERS_IN_PLAY):
             state = heal(state, who, event.amount)
     elif e == "broken-tool":
-        if any(m.tools and not m.down for m in state.members):
+        # any character's equipped tool, a fallen one's too (they keep their equipment)
+        if any(m.tools for m in state.members):
             return replace(state, step=AT_BREAK_TOOL)
     elif e == "stampede":
         first = next_roller(state, 0)
@@ -243,10 +244,7 @@ def night_rolled(state: DlidState, value: int) -> DlidState:
 
 def break_options(state: DlidState) -> list[BreakTool]:
     return [
-        BreakTool(who, slot)
-        for who, m in enumerate(state.members)
-        if not m.down
-        for slot in range(len(m.tools))
+        BreakTool(who, slot) for who, m in enumerate(state.members) for slot in range(len(m.tools))
     ]
 
 
