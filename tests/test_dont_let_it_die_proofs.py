@@ -17,14 +17,16 @@ from dieproof.reference.dont_let_it_die.rules import challenge_config
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
     COOKED_MEAT,
+    GATHER,
     AddWood,
     DlidConfig,
     DlidState,
+    Fight,
     Investigate,
     Member,
 )
 
-from .dlid_helpers import rained_on, start
+from .dlid_helpers import at_turn, drawn, member, rained_on, start
 
 GAME_ID = "dont-let-it-die"
 
@@ -179,3 +181,25 @@ def test_refinement_sees_challenge_9_s_food_listed_outside_it() -> None:
     assert a["foodwood"] and cm.background_holds(cm.pack(a))
     assert not cm.background_holds(cm.pack({**a, "lfwood": 0}))
     assert not cm.background_holds(cm.pack({**a, "foodwood": False}))
+
+
+@pytest.mark.rule("DLID-END-3", "DLID-DEATH-3")
+def test_the_last_fall_with_a_fed_member_waiting_is_a_loss_the_model_allows() -> None:
+    # DLID-A26 ("lost"): a member fed back to life waits, down, for the morning; when the
+    # last one in play falls, the game is lost. The model's everybody-down step once asked
+    # every member to be unfed, so this step of the reference matched no transition.
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    s = start(characters=("Gronk", "Grub", "Kara", "Cron"))
+    for seat in (0, 2):
+        s = member(s, seat, hp=0, down=True, done=True, stamina=0)
+    s = at_turn(
+        member(member(s, 1, hp=3, down=True, reviving=True, done=True, stamina=0), 3, hp=1), 3
+    )
+    fight = drawn(s, 3, GATHER, "Boar")
+    lost = rules.apply(fight, Fight())
+    assert lost.result is not None and lost.result.rule == "DLID-END-3"
+    a, b = proofs.abstract(fight), proofs.abstract(lost)
+    assert b["rev[1]"] and cm.background_holds(cm.pack(b))
+    assert cm.transitions_matching(a, b) == ["day-over"]
+    # the fed member does not change on the way: a changed one is no step of the model
+    assert cm.transitions_matching(a, {**b, "hp[1]": 2}) == []

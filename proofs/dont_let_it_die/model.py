@@ -670,7 +670,9 @@ def win(v: Vars, w: Vars) -> z3.BoolRef:
 
 
 def everybody_down(v: Vars, w: Vars) -> z3.BoolRef:
-    """The last character in play falls, by day or by night: the game is lost."""
+    """The last character in play falls, by day or by night: the game is lost, a member
+    fed back to life and waiting for the morning included (DLID-A26: it is down too), who
+    stays as it was."""
     return z3.And(
         v.num("phase") != OVER,
         w.num("phase") == OVER,
@@ -687,16 +689,19 @@ def everybody_down(v: Vars, w: Vars) -> z3.BoolRef:
         w.num("day") <= w.num("last"),
         *tokens_by_supply(v, w),
         *(
-            z3.And(
-                flag_at(w, "down", i),
-                at(w, "hp", i) == 0,
-                at(w, "st", i) == 0,
-                z3.Not(flag_at(w, "rev", i)),
-                refit(v, w, i),
-                at(w, "w", i) >= 0,
-                at(w, "t", i) >= 0,
-                z3.Or(at(w, "w", i) <= at(v, "w", i), at(w, "w", i) <= at(w, "ws", i)),
-                z3.Or(at(w, "t", i) <= at(v, "t", i), at(w, "t", i) <= at(w, "ts", i)),
+            z3.Or(
+                z3.And(flag_at(v, "rev", i), *keep_seat(v, w, i)),
+                z3.And(
+                    flag_at(w, "down", i),
+                    at(w, "hp", i) == 0,
+                    at(w, "st", i) == 0,
+                    z3.Not(flag_at(w, "rev", i)),
+                    refit(v, w, i),
+                    at(w, "w", i) >= 0,
+                    at(w, "t", i) >= 0,
+                    z3.Or(at(w, "w", i) <= at(v, "w", i), at(w, "w", i) <= at(w, "ws", i)),
+                    z3.Or(at(w, "t", i) <= at(v, "t", i), at(w, "t", i) <= at(w, "ts", i)),
+                ),
             )
             for i in SEATS
         ),
