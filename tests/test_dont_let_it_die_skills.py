@@ -532,6 +532,50 @@ def test_rival_tribes() -> None:
     assert [m.hp for m in n.members] == [5, 2, 2, 3]
 
 
+def _event_index(name: str) -> int:
+    return [e.name for e in content.NIGHT_EVENTS].index(name)
+
+
+@pytest.mark.rule("DLID-CHAL-7", "DLID-SKILL-5")
+@pytest.mark.parametrize(("reading", "on_draw"), [("with-event", 0), ("on-draw", 2)])
+def test_rival_tribes_damage_and_dub_s_redraw(reading: str, on_draw: int) -> None:
+    """DLID-A24: the 2 damage comes with the card's effect (none if Dub redraws it away)
+    or as it is drawn (before Dub's choice); a card kept deals it once either way."""
+    tribe_7 = ("Dub", "Grub", "Kara", "Cron")
+    config = {"characters": tribe_7, "challenge": "rival-tribes"}
+    s = tokens(start(**config, readings=Readings(rival_tribe_damage=reading)), bone=2)
+    hp = [m.hp for m in s.members]
+    drawn_ = play(night_of(s), EventDrawn(_event_index("Rival Tribe (rock)")))
+    assert drawn_.step is Step.DUB
+    assert [m.hp for m in drawn_.members] == [h - on_draw for h in hp]
+    redrawn = play(play(drawn_, Redraw(True)), EventDrawn(_event_index("Calm night")))
+    # the calm night ends the night: the morning's 1 damage each comes on top
+    assert redrawn.day == s.day + 1
+    assert [m.hp for m in redrawn.members] == [h - on_draw - 1 for h in hp]
+    kept = play(drawn_, Redraw(False))
+    assert kept.step is Step.NIGHT_ROLL  # the theft's roll, before the morning
+    assert [m.hp for m in kept.members] == [h - 2 for h in hp]
+
+
+@pytest.mark.rule("DLID-ITEMS-1")
+@pytest.mark.parametrize(("reading", "closed"), [("copy", False), ("item", True)])
+def test_a_lost_copy_and_the_item_s_other_copy(reading: str, closed: bool) -> None:
+    """DLID-A27: a Bag made and held by nobody (lost) closes the other copy under the
+    "item" reading only; a Bag held closes nothing."""
+    s = start(readings=Readings(lost_items=reading))
+    s = at_turn(tokens(unlock(s, "crafting-1"), fiber=4, meat=2), 2)
+    made = list(s.made)
+    made[content.BAG] = 1
+    lost = replace(s, made=tuple(made))
+    crafts = {a.item for a in rules.legal_actions(lost) if isinstance(a, Craft)}
+    assert (content.BAG not in crafts) == closed
+    held = member(lost, 1, spare=(content.BAG,))
+    assert content.BAG in {a.item for a in rules.legal_actions(held) if isinstance(a, Craft)}
+    if closed:
+        with pytest.raises(RulesError):
+            rules.apply(lost, Craft(content.BAG, -1))
+
+
 @pytest.mark.rule("DLID-CHAL-8")
 def test_fruitarianism() -> None:
     s = start(challenge="fruitarianism", tree="hard")

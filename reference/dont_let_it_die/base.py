@@ -88,6 +88,7 @@ class Table:
         "last_bonus",
         "last_cooking",
         "last_craftable",
+        "lost_closes",
         "morning",
         "placements",
         "pool",
@@ -109,6 +110,9 @@ class Table:
         self.trades: Final = c not in (3, 7)
         self.foods: Final = foods(config)
         self.shared_wood: Final = config.readings.wood_supply == "shared"
+        self.lost_closes: Final = config.readings.lost_items == "item"
+        """DLID-A27's "item" reading: a lost copy closes the item's other copy too (what
+        may be crafted then reads the equipment, which the craftable memo does not key)."""
         seats = [content.CHARACTER_INDEX[name] for name in config.characters]
         self.kara: Final = seats.index(KARA) if KARA in seats else -1
         """Kara's seat, or -1 (a valid state's seats hold the configuration's characters

@@ -363,7 +363,18 @@ def craftable(state: DlidState, item: int) -> bool:
         return False
     if spec.kind == "building":
         return state.building < 0 and has(state, "crafting-3")
+    if state.config.readings.lost_items == "item" and lost_copy(state, item):
+        return False
     return state.made[item] < ITEM_COPIES
+
+
+def lost_copy(state: DlidState, item: int) -> bool:
+    """Whether a copy of ``item`` has been lost or destroyed: one made (crafted or started
+    with) that nobody holds, equipped or not (DLID-A27)."""
+    held = sum(
+        m.weapons.count(item) + m.tools.count(item) + m.spare.count(item) for m in state.members
+    )
+    return held < state.made[item]
 
 
 def slots(config: DlidConfig, member: Member, kind: str) -> int:
@@ -393,6 +404,9 @@ def craftable_items(state: DlidState, t: Table | None = None) -> tuple[int, ...]
     when the caller has it."""
     if t is None:
         t = table_of(state.config)
+    if t.lost_closes:
+        # DLID-A27's "item" reading reads the equipment too: not remembered, never "last"
+        return tuple(i for i in range(len(t.items)) if craftable(state, i))
     unlocked, made, building = state.unlocked, state.made, state.building
     last = t.last_craftable
     # the tuples seldom change from one listing to the next: the very same ones first

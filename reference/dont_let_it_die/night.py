@@ -101,10 +101,26 @@ def event_drawn(state: DlidState, event: int) -> DlidState:
         pile = list(state.night_discard)
         pile[state.event] += 1
         state = replace(state, night_deck=tuple(deck), night_discard=tuple(pile), event=event)
+    if _rival_damage(state, "on-draw"):
+        # DLID-A24's "on-draw": Challenge 7's damage comes as the card is drawn
+        state = everyone(state, 2)
+        if state.result is not None:
+            return state
     dub = find(state, DUB)
     if dub >= 0 and state.tokens[BONE] > 0 and not state.members[dub].used & USED_DUB:
         return replace(state, step=AT_DUB)
     return resolve_event(state)
+
+
+def _rival_damage(state: DlidState, when: str) -> bool:
+    """Whether Challenge 7's 2 damage to everyone comes now: the event is a Rival Tribe
+    (a theft) and DLID-A24's reading puts the damage ``when`` (with the event or on the
+    draw). Implements DLID-CHAL-7."""
+    return (
+        challenge_number(state.config) == 7
+        and state.config.readings.rival_tribe_damage == when
+        and content.box(state.config).night_events[state.event].effect == "steal"
+    )
 
 
 def discard_event(state: DlidState) -> DlidState:
@@ -157,7 +173,7 @@ def resolve_event(state: DlidState) -> DlidState:
     event = content.box(state.config).night_events[state.event]
     e = event.effect
     if e == "steal":
-        if challenge_number(state.config) == 7:
+        if _rival_damage(state, "with-event"):
             state = everyone(state, 2)
         nirv = find(state, NIRV)
         if nirv >= 0:

@@ -410,6 +410,11 @@ class Readings(Value, frozen=True, gc=False):
     """DLID-A6: whether wood in the pit counts against the eight wood tokens."""
     sabertooth_meat: Literal["all", "one"] = "all"
     """DLID-A7: how much raw meat the sabertooths night event throws out."""
+    rival_tribe_damage: Literal["with-event", "on-draw"] = "with-event"
+    """DLID-A24: Challenge 7's damage comes with the Rival Tribe card's effect (none if Dub
+    redraws it away) or with its drawing."""
+    lost_items: Literal["copy", "item"] = "copy"
+    """DLID-A27: a lost copy of an item closes only itself, or the item's other copy too."""
 
 
 CHARACTER_NAMES_DEFAULT: Final = ("Gronk", "Grub", "Kara", "Cron")
