@@ -286,7 +286,13 @@ def _cards_left(state: DlidState) -> tuple[bool, ...]:
     """Per deck, whether it has a card to draw: on top, in the deck or in its discard pile;
     the answer is kept with the tuples it read."""
     on_top, decks, discards = state.on_top, state.decks, state.discards
-    left = tuple([on_top[d] >= 0 or any(decks[d]) or any(discards[d]) for d in range(DECKS)])
+    # the four decks written out: a comprehension is a call of its own (Python 3.11)
+    left = (
+        on_top[FORAGE] >= 0 or any(decks[FORAGE]) or any(discards[FORAGE]),
+        on_top[GATHER] >= 0 or any(decks[GATHER]) or any(discards[GATHER]),
+        on_top[HARVEST] >= 0 or any(decks[HARVEST]) or any(discards[HARVEST]),
+        on_top[HUNT] >= 0 or any(decks[HUNT]) or any(discards[HUNT]),
+    )
     _LEFT[0] = (on_top, decks, discards, left)
     return left
 
