@@ -10,7 +10,8 @@ action exactly when its kind's generator lists it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import ge
+from itertools import compress, product
+from operator import attrgetter, ge
 from typing import Final
 
 from dieproof.reference.core.types import replace
@@ -487,8 +488,15 @@ def _nibna(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
 def _cron(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
     if fx == "mushroom" or m.stamina < 2:
         return []
-    discards = state.discards
-    return [_skill(who, "cron-shuffle", deck) for deck in range(DECKS) if any(discards[deck])]
+    # the decks with a discard pile picked in C (compress, map) rather than a comprehension
+    return list(compress(_CRON_SHUFFLES[who], map(any, state.discards)))
+
+
+_CRON_SHUFFLES: Final = tuple(
+    tuple(_skill(who, "cron-shuffle", deck) for deck in range(DECKS))
+    for who in range(CHARACTERS_IN_PLAY)
+)
+"""Cron's shuffle of each deck from each seat, built once."""
 
 
 def _ajax(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
@@ -722,8 +730,19 @@ def _gifts(state: DlidState, t: Table) -> list[Skill]:
     kara = t.kara  # find(state, KARA), the seat read from the table
     if kara < 0 or members[kara].down or members[kara].used & USED_DAILY:
         return []
-    gifts = _GIFT_ACTIONS[kara]
-    return [gifts[i] for i, x in enumerate(members) if i != kara and not x.down]
+    # the gifts found by who is down, read in C (attrgetter), in one lookup
+    return list(_GIFTS[kara, tuple(map(_DOWN, members))])
+
+
+_DOWN: Final = attrgetter("down")
+_GIFTS: Final = {
+    (kara, downs): tuple(
+        gift for i, gift in enumerate(_GIFT_ACTIONS[kara]) if i != kara and not downs[i]
+    )
+    for kara in range(CHARACTERS_IN_PLAY)
+    for downs in product((False, True), repeat=CHARACTERS_IN_PLAY)
+}
+"""Kara's gifts from each seat, by which of the four are down: the others in play."""
 
 
 def free_actions(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | PlaceFkp | Skill]:
