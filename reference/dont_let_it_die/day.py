@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress, product
-from operator import attrgetter, ge
+from operator import ge
 from typing import Final
 
 from dieproof.reference.core.types import replace
@@ -22,6 +22,7 @@ from dieproof.reference.dont_let_it_die.base import (
     ATOUK,
     AYLA,
     CRON,
+    DOWN,
     DUB,
     GRONK,
     GRUB,
@@ -324,9 +325,15 @@ _COOK_ACTIONS: Final = {BERRY: Cook(BERRY), MEAT: Cook(MEAT)}
 def _trades(state: DlidState, t: Table, m: Member) -> list[Trade]:
     if not t.trades or m.stamina < COST_TRADE + t.surcharge:
         return []
-    tokens = state.tokens
-    if sum(tokens) < trade_rate(state):
+    if sum(state.tokens) < trade_rate(state):
         return []
+    return _trade_offers(state, t)
+
+
+def _trade_offers(state: DlidState, t: Table) -> list[Trade]:
+    """:func:`_trades` once the Challenge, the stamina and the pool's size allow a trade
+    (the turn's listing tests them inline)."""
+    tokens = state.tokens
     # the raw kinds' supplies read the pool and, with the shared wood supply, the pit:
     # remembered per pool and pit
     extra = state.pit - state.pit_food if t.shared_wood else 0
@@ -731,10 +738,9 @@ def _gifts(state: DlidState, t: Table) -> list[Skill]:
     if kara < 0 or members[kara].down or members[kara].used & USED_DAILY:
         return []
     # the gifts found by who is down, read in C (attrgetter), in one lookup
-    return list(_GIFTS[kara, tuple(map(_DOWN, members))])
+    return list(_GIFTS[kara, tuple(map(DOWN, members))])
 
 
-_DOWN: Final = attrgetter("down")
 _GIFTS: Final = {
     (kara, downs): tuple(
         gift for i, gift in enumerate(_GIFT_ACTIONS[kara]) if i != kara and not downs[i]
@@ -811,7 +817,7 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     # trades: none in Challenges 3 and 7, below a trade's stamina or with fewer tokens
     # than a trade gives (most turns that have none)
     if t.trades and stamina >= COST_TRADE + sur and size >= trade_rate(state):
-        out += _trades(state, t, m)
+        out += _trade_offers(state, t)
     if cook:
         out += _cooks(state, t, m, sur)
     if stamina >= COST_CRAFT + sur:

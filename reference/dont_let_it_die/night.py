@@ -3,12 +3,14 @@ order), and the end of the game by the calendar and by the fire pit."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Final
 
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die import day as day_rules
 from dieproof.reference.dont_let_it_die.base import (
+    DOWN,
     DUB,
     NIRV,
     VOG,
@@ -397,7 +399,8 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
     """The morning's item window: equip, unequip and hand over weapons and tools between
     characters in play, then proceed. Implements DLID-MORNING-5."""
     members = state.members
-    up = tuple(seat for seat, m in enumerate(members) if not m.down)
+    # the seats in play read from a table by who is down (the flags read in C)
+    up = _UP[tuple(map(DOWN, members))]
     config = state.config
     memo = table_of(config).morning
     out: list[Equip | Unequip | Give | Proceed] = []
@@ -414,6 +417,11 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
 
 
 _PROCEED: Final = Proceed()
+_UP: Final = {
+    downs: tuple(seat for seat, down in enumerate(downs) if not down)
+    for downs in product((False, True), repeat=CHARACTERS_IN_PLAY)
+}
+"""The seats in play by which of the four characters are down."""
 
 
 def _morning_options(
