@@ -94,6 +94,7 @@ from dieproof.reference.dont_let_it_die.types import (
     REVIVE_MEAT,
     ROCK,
     TOKEN_KINDS,
+    TOKEN_SUPPLY,
     TRADE_RATE,
     TRADE_RATE_STOCK_HUT,
     USED_BERRY_STAMINA,
@@ -319,6 +320,7 @@ def available(state: DlidState, kind: int) -> int:
 
 _TRADE_ACTIONS: Final = tuple(Trade(kind) for kind in (*RAW_KINDS, FKP))
 _TRADE_FKP: Final = _TRADE_ACTIONS[-1]
+_RAW_TRADES: Final = _TRADE_ACTIONS[:-1]
 _COOK_ACTIONS: Final = {BERRY: Cook(BERRY), MEAT: Cook(MEAT)}
 
 
@@ -337,14 +339,20 @@ def _trade_offers(state: DlidState, t: Table) -> list[Trade]:
     # the raw kinds' supplies read the pool and, with the shared wood supply, the pit:
     # remembered per pool and pit
     extra = state.pit - state.pit_food if t.shared_wood else 0
-    key = (tokens, extra)
-    raw = t.raw_trades.get(key)
-    if raw is None:
-        raw = remember(
-            t.raw_trades,
-            key,
-            tuple(trade for trade in _TRADE_ACTIONS[:-1] if in_box(state, trade.take) > 0),
-        )
+    raw: tuple[Trade, ...] | None
+    if extra >= 0 and sum(tokens) - tokens[FKP] + extra < TOKEN_SUPPLY:
+        # fewer tokens out of the box than one supply holds, so every raw supply has one
+        # left (most pools: no key to build, and the memo below misses on most new pools)
+        raw = _RAW_TRADES
+    else:
+        key = (tokens, extra)
+        raw = t.raw_trades.get(key)
+        if raw is None:
+            raw = remember(
+                t.raw_trades,
+                key,
+                tuple(trade for trade in _RAW_TRADES if in_box(state, trade.take) > 0),
+            )
     if fkp_in_box(state) > 0:
         return [*raw, _TRADE_FKP]
     return list(raw)
