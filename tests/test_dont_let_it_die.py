@@ -185,6 +185,22 @@ def test_trade_three_for_one() -> None:
     ]
 
 
+@pytest.mark.rule("DLID-DAY-5", "DLID-FAQ-11")
+def test_no_trade_takes_from_a_supply_with_no_token_left() -> None:
+    def takes(state: DlidState) -> set[int]:
+        return {a.take for a in rules.legal_actions(state) if isinstance(a, Trade)}
+
+    # the pit's three wood count against the shared wood supply: five in the pool leave none
+    shared = takes(tokens(at_turn(start(), KARA), wood=5))
+    assert WOOD not in shared and ROCK in shared
+    separate = at_turn(start(readings=Readings(wood_supply="separate")), KARA)
+    assert WOOD in takes(tokens(separate, wood=5))
+    # eight tokens out of the box in all: the one supply they are from is empty; seven: none
+    full = takes(tokens(separate, rock=8))
+    assert ROCK not in full and WOOD in full
+    assert ROCK in takes(tokens(separate, rock=7))
+
+
 @pytest.mark.rule("DLID-DAY-6", "DLID-FAQ-4")
 def test_the_eating_values() -> None:
     s = member(start(), CRON, hp=1)

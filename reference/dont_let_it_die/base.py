@@ -3,6 +3,7 @@ maxima, the tree) as small functions over immutable values."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Final, TypeVar
 
 from dieproof.reference.core.chance import CACHE_LIMIT
@@ -218,10 +219,14 @@ def in_box(state: DlidState, kind: int) -> int:
         return fkp_in_box(state)
     tokens = state.tokens
     group = SUPPLY_GROUPS[SUPPLY_OF[kind]]
-    used = tokens[kind] if len(group) == 1 else sum(tokens[k] for k in group)
+    # a group is one kind or a raw kind and its cooked side: two reads, no generator
+    used = tokens[kind] if len(group) == 1 else tokens[group[0]] + tokens[group[1]]
     if kind == WOOD and state.config.readings.wood_supply == "shared":
         used += state.pit - state.pit_food
     return TOKEN_SUPPLY - used
+
+
+assert all(len(group) <= 2 for group in SUPPLY_GROUPS)  # in_box reads at most two kinds
 
 
 def fkp_in_box(state: DlidState) -> int:
@@ -301,6 +306,10 @@ def set_member(state: DlidState, who: int, member: Member) -> DlidState:
 
 def active(state: DlidState, who: int) -> bool:
     return not state.members[who].down
+
+
+DOWN: Final = attrgetter("down")
+"""A member's ``down`` flag, read in C: ``tuple(map(DOWN, state.members))`` is who is down."""
 
 
 def find(state: DlidState, character: int) -> int:

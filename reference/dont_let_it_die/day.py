@@ -10,6 +10,7 @@ action exactly when its kind's generator lists it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress, product
 from operator import ge
 from typing import Final
 
@@ -21,6 +22,7 @@ from dieproof.reference.dont_let_it_die.base import (
     ATOUK,
     AYLA,
     CRON,
+    DOWN,
     DUB,
     GRONK,
     GRUB,
@@ -92,6 +94,7 @@ from dieproof.reference.dont_let_it_die.types import (
     REVIVE_MEAT,
     ROCK,
     TOKEN_KINDS,
+    TOKEN_SUPPLY,
     TRADE_RATE,
     TRADE_RATE_STOCK_HUT,
     USED_BERRY_STAMINA,
@@ -286,7 +289,13 @@ def _cards_left(state: DlidState) -> tuple[bool, ...]:
     """Per deck, whether it has a card to draw: on top, in the deck or in its discard pile;
     the answer is kept with the tuples it read."""
     on_top, decks, discards = state.on_top, state.decks, state.discards
-    left = tuple([on_top[d] >= 0 or any(decks[d]) or any(discards[d]) for d in range(DECKS)])
+    # the four decks written out: a comprehension is a call of its own (Python 3.11)
+    left = (
+        on_top[FORAGE] >= 0 or any(decks[FORAGE]) or any(discards[FORAGE]),
+        on_top[GATHER] >= 0 or any(decks[GATHER]) or any(discards[GATHER]),
+        on_top[HARVEST] >= 0 or any(decks[HARVEST]) or any(discards[HARVEST]),
+        on_top[HUNT] >= 0 or any(decks[HUNT]) or any(discards[HUNT]),
+    )
     _LEFT[0] = (on_top, decks, discards, left)
     return left
 
@@ -311,26 +320,39 @@ def available(state: DlidState, kind: int) -> int:
 
 _TRADE_ACTIONS: Final = tuple(Trade(kind) for kind in (*RAW_KINDS, FKP))
 _TRADE_FKP: Final = _TRADE_ACTIONS[-1]
+_RAW_TRADES: Final = _TRADE_ACTIONS[:-1]
 _COOK_ACTIONS: Final = {BERRY: Cook(BERRY), MEAT: Cook(MEAT)}
 
 
 def _trades(state: DlidState, t: Table, m: Member) -> list[Trade]:
     if not t.trades or m.stamina < COST_TRADE + t.surcharge:
         return []
-    tokens = state.tokens
-    if sum(tokens) < trade_rate(state):
+    if sum(state.tokens) < trade_rate(state):
         return []
+    return _trade_offers(state, t)
+
+
+def _trade_offers(state: DlidState, t: Table) -> list[Trade]:
+    """:func:`_trades` once the Challenge, the stamina and the pool's size allow a trade
+    (the turn's listing tests them inline)."""
+    tokens = state.tokens
     # the raw kinds' supplies read the pool and, with the shared wood supply, the pit:
     # remembered per pool and pit
     extra = state.pit - state.pit_food if t.shared_wood else 0
-    key = (tokens, extra)
-    raw = t.raw_trades.get(key)
-    if raw is None:
-        raw = remember(
-            t.raw_trades,
-            key,
-            tuple(trade for trade in _TRADE_ACTIONS[:-1] if in_box(state, trade.take) > 0),
-        )
+    raw: tuple[Trade, ...] | None
+    if extra >= 0 and sum(tokens) - tokens[FKP] + extra < TOKEN_SUPPLY:
+        # fewer tokens out of the box than one supply holds, so every raw supply has one
+        # left (most pools: no key to build, and the memo below misses on most new pools)
+        raw = _RAW_TRADES
+    else:
+        key = (tokens, extra)
+        raw = t.raw_trades.get(key)
+        if raw is None:
+            raw = remember(
+                t.raw_trades,
+                key,
+                tuple(trade for trade in _RAW_TRADES if in_box(state, trade.take) > 0),
+            )
     if fkp_in_box(state) > 0:
         return [*raw, _TRADE_FKP]
     return list(raw)
@@ -498,8 +520,15 @@ def _nibna(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
 def _cron(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
     if fx == "mushroom" or m.stamina < 2:
         return []
-    discards = state.discards
-    return [_skill(who, "cron-shuffle", deck) for deck in range(DECKS) if any(discards[deck])]
+    # the decks with a discard pile picked in C (compress, map) rather than a comprehension
+    return list(compress(_CRON_SHUFFLES[who], map(any, state.discards)))
+
+
+_CRON_SHUFFLES: Final = tuple(
+    tuple(_skill(who, "cron-shuffle", deck) for deck in range(DECKS))
+    for who in range(CHARACTERS_IN_PLAY)
+)
+"""Cron's shuffle of each deck from each seat, built once."""
 
 
 def _ajax(state: DlidState, who: int, m: Member, fx: str) -> list[Skill]:
@@ -734,8 +763,18 @@ def _gifts(state: DlidState, t: Table) -> list[Skill]:
     kara = t.kara  # find(state, KARA), the seat read from the table
     if kara < 0 or members[kara].down or members[kara].used & USED_DAILY:
         return []
-    gifts = _GIFT_ACTIONS[kara]
-    return [gifts[i] for i, x in enumerate(members) if i != kara and not x.down]
+    # the gifts found by who is down, read in C (attrgetter), in one lookup
+    return list(_GIFTS[kara, tuple(map(DOWN, members))])
+
+
+_GIFTS: Final = {
+    (kara, downs): tuple(
+        gift for i, gift in enumerate(_GIFT_ACTIONS[kara]) if i != kara and not downs[i]
+    )
+    for kara in range(CHARACTERS_IN_PLAY)
+    for downs in product((False, True), repeat=CHARACTERS_IN_PLAY)
+}
+"""Kara's gifts from each seat, by which of the four are down: the others in play."""
 
 
 def free_actions(state: DlidState, t: Table) -> list[Eat | Revive | AddWood | PlaceFkp | Skill]:
@@ -804,7 +843,7 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     # trades: none in Challenges 3 and 7, below a trade's stamina or with fewer tokens
     # than a trade gives (most turns that have none)
     if t.trades and stamina >= COST_TRADE + sur and size >= trade_rate(state):
-        out += _trades(state, t, m)
+        out += _trade_offers(state, t)
     if cook:
         out += _cooks(state, t, m, sur)
     if stamina >= COST_CRAFT + sur:

@@ -3,12 +3,14 @@ order), and the end of the game by the calendar and by the fire pit."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Final
 
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content
 from dieproof.reference.dont_let_it_die import day as day_rules
 from dieproof.reference.dont_let_it_die.base import (
+    DOWN,
     DUB,
     NIRV,
     VOG,
@@ -335,9 +337,15 @@ def morning_damage(state: DlidState, who: int) -> int:
     """Damage the morning deals ``who``: 1 (the Hard side 2 under DLID-A4), none with the
     Shelter, +1 after the volcano, +1 in Challenge 8; none after high morale or for Vog.
     Implements DLID-MORNING-3, DLID-BUILD-2."""
+    return morning_damages(state)[who]
+
+
+def morning_damages(state: DlidState) -> list[int]:
+    """:func:`morning_damage` of each seat, the night's and the configuration's part
+    found once for the four (the morning's one call)."""
     e = night_effect(state) if state.event >= 0 else ""
-    if e == "morale" or state.members[who].character == VOG:
-        return 0
+    if e == "morale":
+        return [0] * CHARACTERS_IN_PLAY
     base = (
         2
         if state.config.tracker == "hard" and state.config.readings.hard_tracker_damage == "two"
@@ -349,7 +357,7 @@ def morning_damage(state: DlidState, who: int) -> int:
         base += 1
     if challenge_number(state.config) == 8:
         base += 1
-    return base
+    return [0 if m.character == VOG else base for m in state.members]
 
 
 def morning(state: DlidState) -> DlidState:
@@ -369,7 +377,7 @@ def morning(state: DlidState) -> DlidState:
     ending = state.config.readings.game_end
     if (ending == "day-14" and day >= LAST_DAY) or (ending == "day-15" and day > LAST_DAY):
         return over(state, f"day {day} came without Fire Starter", "DLID-END-4")
-    hurt = [morning_damage(state, who) for who in range(CHARACTERS_IN_PLAY)]
+    hurt = morning_damages(state)
     if any(not m.down and m.hp <= n for m, n in zip(state.members, hurt, strict=True)):
         # somebody falls: damage's own way (the items passed on, everybody down)
         for who in range(CHARACTERS_IN_PLAY):
@@ -382,7 +390,7 @@ def morning(state: DlidState) -> DlidState:
     members = []
     # the damage (nobody falls now: only health changes) and the refresh in one member
     for m, n in zip(state.members, hurt, strict=True):
-        guards = tuple(0 for _ in m.tools)
+        guards = (0,) * len(m.tools)
         if m.down:
             fresh = replace(m, used=0, done=False, investigations=0, guards=guards)
         else:
@@ -405,7 +413,8 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
     """The morning's item window: equip, unequip and hand over weapons and tools between
     characters in play, then proceed. Implements DLID-MORNING-5."""
     members = state.members
-    up = tuple(seat for seat, m in enumerate(members) if not m.down)
+    # the seats in play read from a table by who is down (the flags read in C)
+    up = _UP[tuple(map(DOWN, members))]
     config = state.config
     memo = table_of(config).morning
     out: list[Equip | Unequip | Give | Proceed] = []
@@ -422,6 +431,11 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
 
 
 _PROCEED: Final = Proceed()
+_UP: Final = {
+    downs: tuple(seat for seat, down in enumerate(downs) if not down)
+    for downs in product((False, True), repeat=CHARACTERS_IN_PLAY)
+}
+"""The seats in play by which of the four characters are down."""
 
 
 def _morning_options(
