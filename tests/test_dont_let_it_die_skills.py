@@ -3,6 +3,8 @@ the nine Challenges with their restrictions."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
 from dieproof.reference.core.errors import InvalidConfig, RulesError
@@ -29,6 +31,7 @@ from dieproof.reference.dont_let_it_die.types import (
     Craft,
     DieRolled,
     DlidConfig,
+    DlidState,
     DrawCard,
     Eat,
     EventDrawn,
@@ -468,8 +471,8 @@ def test_berries_everywhere_fiber_pays_no_fiber_cost() -> None:
     pool = {"fiber": 3, "rock": 5, "hide": 1, "meat": 2, "wood": 1, "bone": 1}
     tribe_3 = ("Nibna", "Tara", "River", "Grub")
 
-    def crafted(state: object) -> set[int]:
-        return {a.item for a in rules.legal_actions(state) if isinstance(a, Craft)}  # type: ignore[arg-type]
+    def crafted(state: DlidState) -> set[int]:
+        return {a.item for a in rules.legal_actions(state) if isinstance(a, Craft)}
 
     s = tokens(unlock(start(characters=tribe_3, challenge="berries"), "crafting-1"), **pool)
     assert crafted(s) == {content.CLUB, content.SHARP_STICK}
@@ -538,7 +541,9 @@ def _event_index(name: str) -> int:
 
 @pytest.mark.rule("DLID-CHAL-7", "DLID-SKILL-5")
 @pytest.mark.parametrize(("reading", "on_draw"), [("with-event", 0), ("on-draw", 2)])
-def test_rival_tribes_damage_and_dub_s_redraw(reading: str, on_draw: int) -> None:
+def test_rival_tribes_damage_and_dub_s_redraw(
+    reading: Literal["with-event", "on-draw"], on_draw: int
+) -> None:
     """DLID-A24: the 2 damage comes with the card's effect (none if Dub redraws it away)
     or as it is drawn (before Dub's choice); a card kept deals it once either way."""
     tribe_7 = ("Dub", "Grub", "Kara", "Cron")
@@ -559,7 +564,9 @@ def test_rival_tribes_damage_and_dub_s_redraw(reading: str, on_draw: int) -> Non
 
 @pytest.mark.rule("DLID-ITEMS-1")
 @pytest.mark.parametrize(("reading", "closed"), [("copy", False), ("item", True)])
-def test_a_lost_copy_and_the_item_s_other_copy(reading: str, closed: bool) -> None:
+def test_a_lost_copy_and_the_item_s_other_copy(
+    reading: Literal["copy", "item"], closed: bool
+) -> None:
     """DLID-A27: a Bag made and held by nobody (lost) closes the other copy under the
     "item" reading only; a Bag held closes nothing."""
     s = start(readings=Readings(lost_items=reading))
