@@ -12,6 +12,7 @@ from dieproof.reference.core import IllegalAction
 from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.core.types import CHANCE, replace
 from dieproof.reference.dont_let_it_die import content, rules
+from dieproof.reference.dont_let_it_die.base import gain
 from dieproof.reference.dont_let_it_die.game import invariants
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
@@ -199,6 +200,15 @@ def test_no_trade_takes_from_a_supply_with_no_token_left() -> None:
     full = takes(tokens(separate, rock=8))
     assert ROCK not in full and WOOD in full
     assert ROCK in takes(tokens(separate, rock=7))
+
+
+@pytest.mark.rule("DLID-FAQ-11", "DLID-CHAL-9")
+def test_food_in_the_pit_is_no_wood_token_of_the_shared_supply() -> None:
+    # Challenge 9: the pit holds 5, of which 2 are food; only its 3 wood tokens count
+    # against the 8 (DLID-A6, shared): with 3 in the pool, 2 wood are left in the box
+    s = replace(tokens(start(challenge="die-hard", tree="hard"), wood=3), pit=5, pit_food=2)
+    assert gain(s, WOOD, 5).tokens[WOOD] == 5
+    assert gain(replace(s, pit_food=0), WOOD, 5).tokens[WOOD] == 3
 
 
 @pytest.mark.rule("DLID-DAY-6", "DLID-FAQ-4")

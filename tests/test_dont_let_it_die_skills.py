@@ -128,6 +128,9 @@ def test_dub() -> None:
     bare = tokens(start(characters=("Dub", "Grub", "Kara", "Cron")), fkp=1)
     listed = rules.legal_actions(bare)
     assert PlaceFkp(0) in listed and PlaceFkp(0, bone=True) not in listed
+    # a single bone and no FKP: the bone alone opens the placements
+    one = rules.legal_actions(tokens(start(characters=("Dub", "Grub", "Kara", "Cron")), bone=1))
+    assert PlaceFkp(0, bone=True) in one and PlaceFkp(0) not in one
     s = play(s, PlaceFkp(0, bone=True))
     assert s.placed[0] == 1 and s.tokens[BONE] == 1
     n = night_of(s)
@@ -365,6 +368,32 @@ def test_night_events_of_the_next_day() -> None:
     assert not [
         a for a in rules.legal_actions(shroom) if isinstance(a, Skill) and a.skill == "cron-shuffle"
     ]
+
+
+@pytest.mark.rule("DLID-NIGHT-2", "DLID-END-3")
+def test_a_stampede_that_fells_the_last_one_standing_ends_the_game_there() -> None:
+    """The last character in play falls to a stampede's blank: the game is lost at that
+    roll, the state as the roll left it (the roller still named)."""
+    s = start()
+    for seat in (0, 1, 2):
+        s = member(s, seat, hp=0, down=True, done=True, stamina=0)
+    herd = event(night_of(member(s, 3, hp=1)), "Mammoth stampede")
+    assert herd.step is Step.NIGHT_ROLL and herd.night_roll == 3
+    lost = play(herd, DieRolled(0))
+    assert lost.result is not None and lost.result.rule == "DLID-END-3"
+    assert lost.night_roll == 3 and lost.day == s.day
+
+
+@pytest.mark.rule("DLID-NIGHT-2")
+def test_a_broken_tool_takes_its_own_armour_count_with_it() -> None:
+    """Ajax's first tool breaks; the second keeps its armour uses (seen in the state the
+    morning leaves when it empties the pit, before any refresh)."""
+    s = start(characters=("Ajax", "Grub", "Kara", "Cron"))
+    s = member(s, 0, tools=(content.BAG, content.HIDE_ARMOR), guards=(0, 1))
+    broken = event(night_of(replace(s, pit=1)), "Broken tool")
+    out = play(broken, BreakTool(0, 0))
+    assert out.result is not None and out.result.rule == "DLID-END-2"
+    assert out.members[0].tools == (content.HIDE_ARMOR,) and out.members[0].guards == (1,)
 
 
 @pytest.mark.rule("DLID-NIGHT-2")
