@@ -12,7 +12,7 @@ from dieproof.proofs import CompiledModel, proofs_for, refine
 from dieproof.reference import game
 from dieproof.reference.core import CHANCE, TERMINAL
 from dieproof.reference.core.chance import sample
-from dieproof.reference.dont_let_it_die import day, rules
+from dieproof.reference.dont_let_it_die import content, day, rules
 from dieproof.reference.dont_let_it_die.rules import challenge_config
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
@@ -23,10 +23,12 @@ from dieproof.reference.dont_let_it_die.types import (
     DlidState,
     Fight,
     Investigate,
+    LoseItem,
     Member,
+    Step,
 )
 
-from .dlid_helpers import at_turn, drawn, member, rained_on, start
+from .dlid_helpers import at_turn, drawn, event, member, night_of, rained_on, start
 
 GAME_ID = "dont-let-it-die"
 
@@ -203,3 +205,31 @@ def test_the_last_fall_with_a_fed_member_waiting_is_a_loss_the_model_allows() ->
     assert cm.transitions_matching(a, b) == ["day-over"]
     # the fed member does not change on the way: a changed one is no step of the model
     assert cm.transitions_matching(a, {**b, "hp[1]": 2}) == []
+
+
+@pytest.mark.rule("DLID-CARDS-1", "DLID-CARDS-5")
+def test_every_card_of_a_resource_deck_is_somewhere() -> None:
+    # The background holds each deck's cards (the deck, its discard pile, back on top,
+    # drawn) to its cards at setup: a card lost or made breaks it (the sampled mutant
+    # day:resolve:delete, a resource card resolved and never discarded).
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    s = drawn(start(), 2, GATHER, "Beast")
+    a = proofs.abstract(s)
+    assert a["dall[1]"] == a["dk0[1]"] and cm.background_holds(cm.pack(a))
+    for wrong in (a["dall[1]"] - 1, a["dall[1]"] + 1):
+        assert not cm.background_holds(cm.pack({**a, "dall[1]": wrong}))
+
+
+@pytest.mark.rule("DLID-NIGHT-2")
+def test_an_earthquake_loss_settles_the_kind_it_took() -> None:
+    # A weapon lost settles the weapon owed and leaves the tool owed (the sampled mutant
+    # night:lose_item:negate settled the other kind).
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    s = member(start(), 1, spare=(content.CLUB, content.BAG, content.SPEAR))
+    quake = event(night_of(s), "Earthquake")
+    assert quake.step is Step.LOSE_ITEMS
+    after = rules.apply(quake, LoseItem(1, 0))  # the Club
+    a, b = proofs.abstract(quake), proofs.abstract(after)
+    assert b["losing"] and not b["owew"] and b["owet"]
+    assert cm.transitions_matching(a, b) == ["night-step"]
+    assert cm.transitions_matching(a, {**b, "owew": True, "owet": False}) == []

@@ -344,6 +344,18 @@ def _deck_cards(state: DlidState) -> tuple[int, ...]:
     return tuple(sum(deck) for deck in state.decks)
 
 
+def _all_cards(state: DlidState) -> tuple[int, ...]:
+    """Each resource deck's cards wherever they are: in the deck, in its discard pile, back
+    on top (Challenge 4) or drawn by the pending draw."""
+    return tuple(
+        sum(state.decks[d])
+        + sum(state.discards[d])
+        + (state.on_top[d] >= 0)
+        + (len(state.drawn) if state.deck == d else 0)
+        for d in range(DECKS)
+    )
+
+
 def _night_cards(state: DlidState) -> tuple[int]:
     """The night event cards in the night deck, in its discard pile and in force."""
     return (sum(state.night_deck) + sum(state.night_discard) + (state.event >= 0),)
@@ -616,6 +628,11 @@ def _parts() -> tuple[Part[DlidState], ...]:
         ),
         Part(("result",), ("ended", "won", "lostpit"), _result),
         Part(("decks",), tuple(f"dk[{d}]" for d in range(DECKS)), _deck_cards),
+        Part(
+            ("decks", "discards", "on_top", "drawn", "deck"),
+            tuple(f"dall[{d}]" for d in range(DECKS)),
+            _all_cards,
+        ),
         Part(("night_roll",), ("nroll",), lambda s: (s.night_roll,)),
         Part(("night_deck", "night_discard", "event"), ("nev",), _night_cards),
         Part(("unlocked",), tuple(f"u[{k}]" for k in DISCOVERIES), _tree),

@@ -90,7 +90,9 @@ def background(v: Vars) -> z3.BoolRef:
     the foods for it as :func:`foods_for_wood` says (``lfwood``); no
     character is left to roll (``nroll``, the stampede's roller, 0) outside the night's
     rolls (``nrolling``) of a running game; every night event card of the box
-    (``nev0``, restated) is in the night deck, its discard pile or in force (``nev``)."""
+    (``nev0``, restated) is in the night deck, its discard pile or in force (``nev``), and
+    every card of each resource deck at setup (``dk0``) is in the deck, its discard pile,
+    back on top or drawn (``dall``): no card is lost or made."""
     parts: list[z3.BoolRef] = [
         v.num("mover") == v.num("expect"),
         v.flag("ended") == (v.num("phase") == OVER),
@@ -115,6 +117,7 @@ def background(v: Vars) -> z3.BoolRef:
         z3.Implies(v.num("phase") == REFUEL, v.num("lfwood") == foods_for_wood(v)),
         z3.Implies(z3.And(z3.Not(v.flag("nrolling")), v.num("phase") != OVER), v.num("nroll") == 0),
         v.num("nev") == v.num("nev0"),
+        *(at(v, "dall", d) == at(v, "dk0", d) for d in DECKS),
         *offers(v),
     ]
     for i in SEATS:
@@ -749,8 +752,23 @@ def earthquake_loss(v: Vars, w: Vars) -> z3.BoolRef:
     of a kind still owed (``owew``, ``owet``: the earthquake takes one unequipped weapon
     and one unequipped tool, DLID-NIGHT-2); ``spw`` and ``spt`` count the group's
     unequipped weapons and tools."""
-    weapon = z3.And(v.flag("owew"), w.num("spw") == v.num("spw") - 1, w.num("spt") == v.num("spt"))
-    tool = z3.And(v.flag("owet"), w.num("spt") == v.num("spt") - 1, w.num("spw") == v.num("spw"))
+    weapon = z3.And(
+        v.flag("owew"),
+        w.num("spw") == v.num("spw") - 1,
+        w.num("spt") == v.num("spt"),
+        # a weapon lost settles the weapon owed; a tool still owed stays owed
+        z3.Implies(
+            w.flag("losing"), z3.And(z3.Not(w.flag("owew")), w.flag("owet") == v.flag("owet"))
+        ),
+    )
+    tool = z3.And(
+        v.flag("owet"),
+        w.num("spt") == v.num("spt") - 1,
+        w.num("spw") == v.num("spw"),
+        z3.Implies(
+            w.flag("losing"), z3.And(z3.Not(w.flag("owet")), w.flag("owew") == v.flag("owew"))
+        ),
+    )
     return z3.Implies(v.flag("losing"), z3.Or(weapon, tool))
 
 

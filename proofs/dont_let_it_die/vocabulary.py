@@ -132,7 +132,7 @@ GLOBAL_INT: Final = (
     "spw",
     "spt",
     "day0",
-    *(f"{x}[{d}]" for d in range(4) for x in ("dk", "dk0")),
+    *(f"{x}[{d}]" for d in range(4) for x in ("dk", "dk0", "dall")),
     "nroll",
     "nev",
     "nev0",
@@ -286,6 +286,11 @@ OFFER_DESCRIPTIONS: Final = {
     **{f"dk[{d}]": f"the cards left in resource deck {d} (not its discard pile)" for d in range(4)},
     **{
         f"dk0[{d}]": f"resource deck {d}'s cards at setup (Challenge 8: no Danger! cards)"
+        for d in range(4)
+    },
+    **{
+        f"dall[{d}]": f"resource deck {d}'s cards wherever they are: the deck, its discard "
+        "pile, back on top (Challenge 4) or drawn and not yet put away"
         for d in range(4)
     },
     "nroll": "the character whose stampede roll is next (0 when none)",
