@@ -25,6 +25,8 @@ from dieproof.reference.dont_let_it_die.types import (
     Investigate,
     LoseItem,
     Member,
+    Proceed,
+    Skill,
     Step,
 )
 
@@ -233,3 +235,35 @@ def test_an_earthquake_loss_settles_the_kind_it_took() -> None:
     assert b["losing"] and not b["owew"] and b["owet"]
     assert cm.transitions_matching(a, b) == ["night-step"]
     assert cm.transitions_matching(a, {**b, "owew": True, "owet": False}) == []
+
+
+@pytest.mark.rule("DLID-SKILL-9")
+def test_the_model_holds_river_s_free_investigate_fire_to_her_card() -> None:
+    # Listed for River, once a day (the sampled mutant day:_investigations:Eq->NotEq
+    # offered it to everyone but her).
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    tribe = ("Nibna", "Tara", "River", "Grub")
+    s = at_turn(start(characters=tribe, challenge="berries"), 2)
+    a = proofs.abstract(s)
+    assert a["lfinv"] and not a["tfree"] and cm.background_holds(cm.pack(a))
+    assert not cm.background_holds(cm.pack({**a, "lfinv": False}))
+    assert not cm.background_holds(cm.pack({**a, "tfree": True}))
+    other = proofs.abstract(at_turn(s, 0))
+    assert not other["lfinv"] and not cm.background_holds(cm.pack({**other, "lfinv": True}))
+
+
+@pytest.mark.rule("DLID-NIGHT-2")
+def test_no_stamina_is_gained_by_day_under_the_food_poisoning() -> None:
+    # Kara's gift gives nothing under the food poisoning; a step that gave it is no
+    # transition of the model (the sampled mutant base:poisoned:Eq->NotEq).
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    morning = event(night_of(start()), "Food poisoning")
+    assert morning.step is Step.MORNING
+    day = member(rules.apply(morning, Proceed()), 0, stamina=1)  # Gronk, seat 0
+    assert day.step is Step.TURN and day.members[2].character == content.CHARACTER_INDEX["Kara"]
+    day = at_turn(day, 2)
+    given = rules.apply(day, Skill(2, "kara-gift", 0))
+    a, b = proofs.abstract(day), proofs.abstract(given)
+    assert b["poison"] and b["st[0]"] == a["st[0]"] == 1
+    assert cm.transitions_matching(a, b) == ["day-step"]
+    assert cm.transitions_matching(a, {**b, "st[0]": 3}) == []

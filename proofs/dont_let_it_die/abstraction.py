@@ -27,6 +27,7 @@ from dieproof.reference.dont_let_it_die.types import (
     ROCK,
     STAT_CAP,
     USED_DAILY,
+    USED_FREE,
     USED_REROLL,
     WOOD,
     AddWood,
@@ -302,7 +303,7 @@ def _event(state: DlidState) -> tuple[int | bool, ...]:
     the morning's refill cuts, whether it touches anybody's health at night
     (``quiet``), teaching, the fog, the sunburn, the winds; whether drawing it hurts
     nobody (``calm``: a quiet event, the healing smoke, or the rival tribes outside
-    Challenge 7, whose text has everyone take 2), and the earthquake."""
+    Challenge 7, whose text has everyone take 2), the earthquake and the food poisoning."""
     e = _effect(state)
     cut = {"screeching": 3, "cold-wind": 2}.get(e, 0)
     quiet = e in QUIET_EVENTS
@@ -316,6 +317,7 @@ def _event(state: DlidState) -> tuple[int | bool, ...]:
         e == "winds",
         calm,
         e == "earthquake",
+        e == "poisoning",
     )
 
 
@@ -401,6 +403,7 @@ MEAL_COST: Final = {food: eats for food, (eats, _) in MEALS.items()}
 """The tokens a meal eats (:data:`MEALS`); Challenge 3 adds fiber as berries (3)."""
 _DRAWS: Final = tuple(DrawCard(deck) for deck in range(DECKS))
 _INVESTIGATE: Final = Investigate()
+_INVESTIGATE_FREE: Final = Investigate(free=True)
 _WOOD: Final = AddWood()
 _OFFER_NAMES: Final = (
     "tnode",
@@ -430,6 +433,7 @@ _OFFER_NAMES: Final = (
     *("rawb", "rawm", "cook1", "cook2", "lcook", "nopen", "dub", "lplace", "tdaily", "lajax"),
     "lrwood",
     *("ckb", "ckm", "lfwood"),
+    *("tfree", "lfinv"),
 )
 _NO_TURN: Final = (
     *(False, False, -1, 0, 0, 0, 0, 0, 0, 0, 0),
@@ -445,7 +449,10 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
     listing offers."""
     step = state.step
     if step is Step.FIGHT:
-        return (False, True, *_NO_TURN[2:], *_fight(state), *_NO_TURN_MORE, False, 0, 0, 0)
+        return (
+            *(False, True, *_NO_TURN[2:], *_fight(state), *_NO_TURN_MORE, False, 0, 0, 0),
+            *(False, False),
+        )
     if step is Step.REFUEL:
         actions = rules.legal_actions(state)
         t = state.tokens
@@ -455,9 +462,10 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
             *(t[BERRY], t[MEAT], *_NO_TURN_MORE[2:]),
             _WOOD in actions,
             *_foods(state, actions),
+            *(False, False),
         )
     if step is not Step.TURN:
-        return (*_NO_TURN, -1, 0, 0, *_NO_TURN_MORE, False, 0, 0, 0)
+        return (*_NO_TURN, -1, 0, 0, *_NO_TURN_MORE, False, 0, 0, 0, False, False)
     who = state.turn
     t = state.tokens
     berries = (t[BERRY] >= MEAL_COST[BERRY]) + (t[COOKED_BERRY] >= MEAL_COST[COOKED_BERRY])
@@ -532,6 +540,8 @@ def _offers(state: DlidState) -> tuple[int | bool, ...]:
         ajax,
         False,
         *_foods(state, actions),
+        bool(m.used & USED_FREE),
+        _INVESTIGATE_FREE in actions,
     )
 
 
@@ -612,7 +622,7 @@ def _parts() -> tuple[Part[DlidState], ...]:
         Part((*c, "members"), ("kfresh",), _kara),
         Part(
             (*c, "event"),
-            ("cut", "quiet", "teach", "fog", "sun", "winds", "calm", "quake"),
+            ("cut", "quiet", "teach", "fog", "sun", "winds", "calm", "quake", "poison"),
             _event,
         ),
         Part(

@@ -212,8 +212,10 @@ def offers(v: Vars) -> list[z3.BoolRef]:
     weapons and tools of the character whose turn it is): a plain draw of each deck
     exactly as :func:`may_draw` says (DLID-DAY-2, DLID-DAY-3); a plain Investigate Fire
     exactly when the character is not Mabe, has the stamina and neither sunburn nor, after
-    one investigation today, the winds forbid it; Cron's reshuffle once per deck with a
-    discard pile, when he has 2 stamina and the mushrooms do not forbid skills; one meal
+    one investigation today, the winds forbid it; River's free one (``lfinv``) exactly when
+    she has not used it today (``tfree``) and neither forbids it; Cron's reshuffle once per
+    deck with a discard pile, when he has 2 stamina and the mushrooms do not forbid skills;
+    one meal
     per character in play and food it may eat from the menu the pool affords; a wood for
     the pit exactly when the pool has one; a revival per character down and not being
     revived, when the pool has the cooked meat; when the character may trade, one trade
@@ -231,6 +233,13 @@ def offers(v: Vars) -> list[z3.BoolRef]:
     investigate = z3.And(
         card != MABE,
         stamina >= INVESTIGATE_COST + v.num("sur"),
+        z3.Not(v.flag("sun")),
+        z3.Not(z3.And(v.flag("winds"), v.num("inv") >= 1)),
+    )
+    # River's free Investigate Fire, once a day, whatever her stamina (her card)
+    free_investigate = z3.And(
+        card == RIVER,
+        z3.Not(v.flag("tfree")),
         z3.Not(v.flag("sun")),
         z3.Not(z3.And(v.flag("winds"), v.num("inv") >= 1)),
     )
@@ -256,6 +265,7 @@ def offers(v: Vars) -> list[z3.BoolRef]:
     at_turn = [
         *(flag_at(v, "ldraw", d) == may_draw(v, d) for d in DECKS),
         v.flag("linv") == investigate,
+        v.flag("lfinv") == free_investigate,
         v.num("lcron") == z3.If(cron, v.num("discs"), 0),
         v.num("leat") == z3.Sum(*(meals(v, i) for i in SEATS)),
         v.flag("lwood") == (v.num("wood") >= 1),
@@ -487,7 +497,7 @@ def seat_by_day(v: Vars, w: Vars, i: int, revived: int = REVIVED_HP) -> z3.BoolR
     """One character over one step of the day: in play it stays in play within its
     maxima or falls to 0 (incapacitated, no stamina); down it stays down, or is fed and
     waits with 3 health; a revived one waits; one more item equipped at most (the
-    crafter's), within the slots."""
+    crafter's), within the slots; under the food poisoning no stamina gained."""
     alive = z3.Not(flag_at(v, "down", i))
     stays = z3.And(z3.Not(flag_at(w, "down", i)), at(w, "hp", i) >= 1, refit(v, w, i))
     falls = z3.And(flag_at(w, "down", i), at(w, "hp", i) == 0, at(w, "st", i) == 0, refit(v, w, i))
@@ -508,6 +518,10 @@ def seat_by_day(v: Vars, w: Vars, i: int, revived: int = REVIVED_HP) -> z3.BoolR
     )
     return z3.And(
         z3.If(alive, z3.And(z3.Not(flag_at(w, "rev", i)), z3.Or(stays, falls)), z3.Or(still, fed)),
+        # the food poisoning: no stamina gained by day (a night event, DLID-NIGHT-2)
+        z3.Implies(
+            z3.And(v.num("phase") == DAY, v.flag("poison")), at(w, "st", i) <= at(v, "st", i)
+        ),
         at(w, "mhp", i) >= 0,
         at(w, "mhp", i) <= CAP,
         at(w, "mst", i) >= 0,

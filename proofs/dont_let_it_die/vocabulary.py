@@ -195,6 +195,7 @@ OFFER_BOOL: Final = (
     "tnode",
     "fnode",
     "fog",
+    "poison",
     "sun",
     "winds",
     "mush",
@@ -208,6 +209,8 @@ OFFER_BOOL: Final = (
     "dub",
     "tdaily",
     "lrwood",
+    "tfree",
+    "lfinv",
 )
 """What a state offers, and what the rulebook decides it by (``tnode``, ``fnode``: the
 state is a turn's, a fight's decision node) (the background holds each
@@ -247,6 +250,7 @@ OFFER_DESCRIPTIONS: Final = {
     "menum": "at a turn's node, the meat meals the pool affords (2 meat, 1 cooked)",
     "crev": "at a turn's node, the pool has the cooked meat a revival eats",
     "fog": "the fog night event is in force",
+    "poison": "the food poisoning night event is in force (no stamina gained by day)",
     "sun": "the sunburn night event is in force",
     "winds": "the winds night event is in force",
     "mush": "at a turn's node, the mushroom night event is in force",
@@ -254,6 +258,8 @@ OFFER_DESCRIPTIONS: Final = {
     "leat": "listed at a turn's node: the meals",
     "lrev": "listed at a turn's node: the revivals",
     "linv": "listed at a turn's node: a plain Investigate Fire",
+    "tfree": "the character whose turn it is has used its free action today (River, Nirv)",
+    "lfinv": "listed at a turn's node: River's free Investigate Fire",
     "lwood": "listed at a turn's node: a wood for the pit",
     "tradeok": "at a turn's node, the character may trade (stamina, tokens to give, not "
     "Challenge 3 or 7)",
