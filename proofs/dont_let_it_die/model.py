@@ -765,24 +765,21 @@ def earthquake_loss(v: Vars, w: Vars) -> z3.BoolRef:
     """A step of the earthquake's losses (``losing``) takes exactly one unequipped item,
     of a kind still owed (``owew``, ``owet``: the earthquake takes one unequipped weapon
     and one unequipped tool, DLID-NIGHT-2); ``spw`` and ``spt`` count the group's
-    unequipped weapons and tools."""
-    weapon = z3.And(
-        v.flag("owew"),
-        w.num("spw") == v.num("spw") - 1,
-        w.num("spt") == v.num("spt"),
-        # a weapon lost settles the weapon owed; a tool still owed stays owed
-        z3.Implies(
-            w.flag("losing"), z3.And(z3.Not(w.flag("owew")), w.flag("owet") == v.flag("owet"))
-        ),
-    )
-    tool = z3.And(
-        v.flag("owet"),
-        w.num("spt") == v.num("spt") - 1,
-        w.num("spw") == v.num("spw"),
-        z3.Implies(
-            w.flag("losing"), z3.And(z3.Not(w.flag("owet")), w.flag("owew") == v.flag("owew"))
-        ),
-    )
+    unequipped weapons and tools. The kind lost is settled; the other, still owed, stays
+    owed."""
+
+    def lost(count: str, owed: str, other: str, other_owed: str) -> z3.BoolRef:
+        return z3.And(
+            v.flag(owed),
+            w.num(count) == v.num(count) - 1,
+            w.num(other) == v.num(other),
+            z3.Implies(
+                w.flag("losing"),
+                z3.And(z3.Not(w.flag(owed)), w.flag(other_owed) == v.flag(other_owed)),
+            ),
+        )
+
+    weapon, tool = lost("spw", "owew", "spt", "owet"), lost("spt", "owet", "spw", "owew")
     return z3.Implies(v.flag("losing"), z3.Or(weapon, tool))
 
 
