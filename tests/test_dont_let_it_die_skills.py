@@ -564,10 +564,6 @@ def test_rival_tribes() -> None:
     assert [m.hp for m in n.members] == [5, 2, 2, 3]
 
 
-def _event_index(name: str) -> int:
-    return [e.name for e in content.NIGHT_EVENTS].index(name)
-
-
 @pytest.mark.rule("DLID-CHAL-7", "DLID-SKILL-5")
 @pytest.mark.parametrize(("reading", "on_draw"), [("with-event", 0), ("on-draw", 2)])
 def test_rival_tribes_damage_and_dub_s_redraw(
@@ -579,10 +575,10 @@ def test_rival_tribes_damage_and_dub_s_redraw(
     config = {"characters": tribe_7, "challenge": "rival-tribes"}
     s = tokens(start(**config, readings=Readings(rival_tribe_damage=reading)), bone=2)
     hp = [m.hp for m in s.members]
-    drawn_ = play(night_of(s), EventDrawn(_event_index("Rival Tribe (rock)")))
+    drawn_ = play(night_of(s), content_event("Rival Tribe (rock)"))
     assert drawn_.step is Step.DUB
     assert [m.hp for m in drawn_.members] == [h - on_draw for h in hp]
-    redrawn = play(play(drawn_, Redraw(True)), EventDrawn(_event_index("Calm night")))
+    redrawn = play(play(drawn_, Redraw(True)), content_event("Calm night"))
     # the calm night ends the night: the morning's 1 damage each comes on top
     assert redrawn.day == s.day + 1
     assert [m.hp for m in redrawn.members] == [h - on_draw - 1 for h in hp]
@@ -651,8 +647,8 @@ def test_the_refuel_window_steps_name_the_refuel_rule() -> None:
     food, wood = AddWood(COOKED_MEAT), AddWood()
     assert audit.step_rules(s, food, play(s, food)) == ("DLID-CHAL-9", "DLID-NIGHT-5")
     assert audit.step_rules(s, wood, play(s, wood)) == ("DLID-NIGHT-5",)
-    assert "DLID-NIGHT-5" in audit.step_rules(s, Proceed(), play(s, Proceed()))
-    assert "DLID-MORNING-6" not in audit.step_rules(s, Proceed(), play(s, Proceed()))
+    ended = audit.step_rules(s, Proceed(), play(s, Proceed()))
+    assert "DLID-NIGHT-5" in ended and "DLID-MORNING-6" not in ended
     # in the day, the same food is the day's free action and Challenge 9's
     day = tokens(start(challenge="die-hard", tree="hard"), cooked_meat=1)
     assert audit.step_rules(day, food, play(day, food)) == ("DLID-CHAL-9", "DLID-DAY-7")
