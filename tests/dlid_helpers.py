@@ -3,18 +3,23 @@ replacing a few fields, and short ways to draw a chosen card or night event."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content, rules
 from dieproof.reference.dont_let_it_die.base import refit_all
 from dieproof.reference.dont_let_it_die.game import invariants
 from dieproof.reference.dont_let_it_die.night import start_night
 from dieproof.reference.dont_let_it_die.types import (
+    GATHER,
     CardDrawn,
     DlidAction,
     DlidConfig,
     DlidState,
     DrawCard,
     EventDrawn,
+    Fight,
+    Readings,
     Redraw,
     Step,
 )
@@ -104,3 +109,15 @@ def rained_on(state: DlidState, **pool: int) -> DlidState:
     """``state`` with every stamina spent, the pit at 3 and the pool's ``pool`` tokens set,
     through the night's rainstorm: the refuel window, the pit at 2."""
     return event(night_of(tokens(spent(state, pit=3), **pool)), "Rainstorm")
+
+
+def last_fall(reading: Literal["lost", "waits"]) -> tuple[DlidState, DlidState]:
+    """Gronk and Kara down, Grub fed back to life and waiting, Cron (1 health, a Club
+    unequipped) fights a Boar and falls: the fight, and the state after it."""
+    s = start(readings=Readings(everybody_down=reading))
+    for seat in (0, 2):
+        s = member(s, seat, hp=0, down=True, done=True, stamina=0)
+    s = member(s, 1, hp=3, down=True, reviving=True, done=True, stamina=0)
+    s = at_turn(member(s, 3, hp=1, spare=(content.CLUB,)), 3)
+    fight = drawn(s, 3, GATHER, "Boar")
+    return fight, play(fight, Fight())

@@ -58,6 +58,7 @@ from .dlid_helpers import (
     card,
     drawn,
     event,
+    last_fall,
     member,
     night_of,
     play,
@@ -521,6 +522,33 @@ def test_everybody_down_loses() -> None:
     s = event(night_of(s), "Calm night")
     assert s.result is not None and s.result.rule == "DLID-END-3"
     assert all(m.down and m.hp == 0 for m in s.members)
+
+
+@pytest.mark.rule("DLID-END-3", "DLID-DEATH-3")
+def test_every_member_down_and_one_fed_under_lost_loses() -> None:
+    """DLID-A26's default ("lost"): the fed member is down too, so the game is lost."""
+    _, lost = last_fall("lost")
+    assert lost.result is not None and lost.result.rule == "DLID-END-3"
+
+
+@pytest.mark.rule("DLID-END-3", "DLID-DEATH-2", "DLID-DEATH-3")
+def test_every_member_down_and_one_fed_under_waits_goes_on_to_the_morning() -> None:
+    """DLID-A26's "waits": the game goes on; with nobody to act the night comes at once,
+    the fallen's Club goes to the fed member (nobody is in play), and the morning brings
+    it back with 3 health and full stamina, to take the first turn as the token passes."""
+    _, after = last_fall("waits")
+    assert after.result is None and after.step is Step.NIGHT
+    assert all(m.down for m in after.members)
+    assert after.members[1].spare == (content.CLUB,) and after.members[CRON].spare == ()
+    morning = event(after, "Calm night")
+    assert morning.step is Step.MORNING and rules.legal_actions(morning) == (Proceed(),)
+    assert morning.members[1].hp == 3  # down at night: no morning damage
+    day = play(morning, Proceed())
+    grub = day.members[1]
+    assert not grub.down and grub.hp == 3 and grub.stamina == grub.max_stamina
+    assert grub.spare == (content.CLUB,)
+    assert day.step is Step.TURN and day.turn == 1 and day.day == 2
+    assert all(m.down for i, m in enumerate(day.members) if i != 1)  # the others stay down
 
 
 @pytest.mark.rule("DLID-END-4")

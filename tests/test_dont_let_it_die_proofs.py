@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from dieproof.proofs import CompiledModel, proofs_for, refine
 from dieproof.reference import game
 from dieproof.reference.core import CHANCE, TERMINAL
 from dieproof.reference.core.chance import sample
+from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content, day, rules
 from dieproof.reference.dont_let_it_die.rules import challenge_config
 from dieproof.reference.dont_let_it_die.types import (
@@ -21,16 +23,16 @@ from dieproof.reference.dont_let_it_die.types import (
     AddWood,
     DlidConfig,
     DlidState,
-    Fight,
     Investigate,
     LoseItem,
     Member,
     Proceed,
+    Readings,
     Skill,
     Step,
 )
 
-from .dlid_helpers import at_turn, drawn, event, member, night_of, rained_on, start
+from .dlid_helpers import at_turn, drawn, event, last_fall, member, night_of, rained_on, start
 
 GAME_ID = "dont-let-it-die"
 
@@ -142,6 +144,38 @@ def test_the_night_cards_and_the_stampede_roller_are_background() -> None:
     assert not cm.background_holds(cm.pack({**a, "nroll": 1}))
 
 
+def _other_readings() -> tuple[Readings, ...]:
+    """Every reading of the ambiguity log but the defaults, in two configurations' worth:
+    each field at its first other value, then at its last (DLID-A1 has three)."""
+    default = Readings()
+    info = msgspec.inspect.type_info(Readings)
+    assert isinstance(info, msgspec.inspect.StructType)
+    out = []
+    for pick in (0, -1):
+        changes: dict[str, object] = {}
+        for field in info.fields:
+            assert isinstance(field.type, msgspec.inspect.LiteralType)
+            values = (str(v) for v in field.type.values)
+            others = sorted(v for v in values if v != getattr(default, field.name))
+            changes[field.name] = others[pick]
+        out.append(msgspec.structs.replace(default, **changes))
+    return tuple(out)
+
+
+def test_refinement_over_every_other_reading() -> None:
+    # dieproof verify's refinement check plays the default readings; every selectable
+    # reading must refine the model too (its constants restate them: ``last``, ``shared``,
+    # ``refuelok``, ``nightend``, ``waits``), each configuration of rules.configs() (every
+    # tree and side, player count and challenge) under both sets of other readings.
+    chosen = [replace(c, readings=r) for r in _other_readings() for c in rules.configs()]
+    assert {c.readings.everybody_down for c in chosen} == {"waits"}
+    report = refine(
+        game(GAME_ID), proofs_for(GAME_ID), games=4 * len(chosen), seed=0, configs=chosen
+    )
+    assert report.failure is None, report.failure
+    assert report.games == 4 * len(chosen) and report.steps > 0
+
+
 def test_refinement_sees_kara_never_asked_to_reroll(monkeypatch: pytest.MonkeyPatch) -> None:
     # The sampled mutant day:rolled:drop-not: Kara's re-roll offered only once used, so
     # never. Every state is one the model allows; the roll's step leads to no choice.
@@ -193,20 +227,28 @@ def test_the_last_fall_with_a_fed_member_waiting_is_a_loss_the_model_allows() ->
     # last one in play falls, the game is lost. The model's everybody-down step once asked
     # every member to be unfed, so this step of the reference matched no transition.
     cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
-    s = start(characters=("Gronk", "Grub", "Kara", "Cron"))
-    for seat in (0, 2):
-        s = member(s, seat, hp=0, down=True, done=True, stamina=0)
-    s = at_turn(
-        member(member(s, 1, hp=3, down=True, reviving=True, done=True, stamina=0), 3, hp=1), 3
-    )
-    fight = drawn(s, 3, GATHER, "Boar")
-    lost = rules.apply(fight, Fight())
+    fight, lost = last_fall("lost")
     assert lost.result is not None and lost.result.rule == "DLID-END-3"
     a, b = proofs.abstract(fight), proofs.abstract(lost)
-    assert b["rev[1]"] and cm.background_holds(cm.pack(b))
+    assert not a["waits"] and b["rev[1]"] and cm.background_holds(cm.pack(b))
     assert cm.transitions_matching(a, b) == ["day-over"]
     # the fed member does not change on the way: a changed one is no step of the model
     assert cm.transitions_matching(a, {**b, "hp[1]": 2}) == []
+    # under DLID-A26's "waits" (the constant ``waits``) this loss is no step of the model
+    assert cm.transitions_matching({**a, "waits": True}, {**b, "waits": True}) == []
+
+
+@pytest.mark.rule("DLID-END-3", "DLID-DEATH-3")
+def test_under_waits_the_model_goes_on_with_every_member_down_and_one_fed() -> None:
+    # DLID-A26's "waits": the last fall with a fed member waiting leads to the night, a
+    # step the model allows (nightfall) only under that reading.
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    fight, after = last_fall("waits")
+    a, b = proofs.abstract(fight), proofs.abstract(after)
+    assert a["waits"] and b["rev[1]"] and cm.background_holds(cm.pack(b))
+    assert not cm.violated_invariants(cm.pack(b))
+    assert cm.transitions_matching(a, b) == ["nightfall"]
+    assert cm.transitions_matching({**a, "waits": False}, {**b, "waits": False}) == []
 
 
 @pytest.mark.rule("DLID-CARDS-1", "DLID-CARDS-5")

@@ -512,6 +512,57 @@ def test_berries_everywhere_fiber_pays_no_fiber_cost() -> None:
     assert {content.ROCK_KNIFE, content.BAG} <= crafted(plain)
 
 
+_TRIBE_3 = ("Nibna", "Tara", "River", "Grub")
+
+
+def _berries_night(reading: Literal["own-token", "as-berries"], **pool: int) -> DlidState:
+    """Challenge 3 under DLID-A25's ``reading``, with ``pool`` in the pool, at night."""
+    s = start(characters=_TRIBE_3, challenge="berries", readings=Readings(night_fiber=reading))
+    return night_of(tokens(s, **pool))
+
+
+@pytest.mark.rule("DLID-CHAL-3", "DLID-NIGHT-2", "DLID-FAQ-13")
+@pytest.mark.parametrize(
+    ("reading", "berry_theft", "fiber_theft"),
+    [("own-token", (0, 0, 3), 1), ("as-berries", (0, 0, 2), 3)],
+)
+def test_berries_everywhere_rival_tribes_and_fiber(
+    reading: Literal["own-token", "as-berries"],
+    berry_theft: tuple[int, int, int],
+    fiber_theft: int,
+) -> None:
+    """DLID-A25: a berry theft of 3 takes the cooked berry, the raw berry, then (as
+    berries) one fiber; a fiber theft of 2 takes two fiber, or (as berries) finds none."""
+    s = event(_berries_night(reading, cooked_berry=1, berry=1, fiber=3), "Rival Tribe (berries)")
+    s = play(s, DieRolled(3))
+    assert (s.tokens[COOKED_BERRY], s.tokens[BERRY], s.tokens[FIBER]) == berry_theft
+    s = event(_berries_night(reading, fiber=3), "Rival Tribe (fiber)")
+    assert play(s, DieRolled(2)).tokens[FIBER] == fiber_theft
+
+
+@pytest.mark.rule("DLID-CHAL-3", "DLID-NIGHT-2", "DLID-NIGHT-3")
+def test_berries_everywhere_starving_boars_and_fiber() -> None:
+    """DLID-A25: the starving boars eat half the raw berries, rounded up: as berries, 1
+    berry and 4 fiber are 5, so the berry and 2 fiber go; as a token of its own, the
+    berry alone. With fiber only, the boars eat 1 of 2 as berries, and otherwise find no
+    berries and hurt every character without a weapon by 2."""
+    own = event(_berries_night("own-token", berry=1, fiber=4), "Starving boars")
+    as_berries = event(_berries_night("as-berries", berry=1, fiber=4), "Starving boars")
+    assert (own.tokens[BERRY], own.tokens[FIBER]) == (0, 4)
+    assert (as_berries.tokens[BERRY], as_berries.tokens[FIBER]) == (0, 2)
+    own = event(_berries_night("own-token", fiber=2), "Starving boars")
+    as_berries = event(_berries_night("as-berries", fiber=2), "Starving boars")
+    assert (own.tokens[FIBER], as_berries.tokens[FIBER]) == (2, 1)
+    unarmed = [not m.weapons for m in own.members]
+    assert any(unarmed)
+    assert [b.hp - a.hp for a, b in zip(own.members, as_berries.members, strict=True)] == [
+        2 if u else 0 for u in unarmed
+    ]
+    # outside Challenge 3 the reading changes nothing: the boars find no berries
+    plain = night_of(tokens(start(readings=Readings(night_fiber="as-berries")), fiber=2))
+    assert event(plain, "Starving boars").tokens[FIBER] == 2
+
+
 @pytest.mark.rule("DLID-CHAL-4", "DLID-BUILD-5")
 def test_mating_season_with_the_planning_hut_puts_a_new_danger_back_on_top() -> None:
     """The card on top is drawn first; the Planning Hut's second card is a first draw:

@@ -194,6 +194,7 @@ def _box(config: DlidConfig) -> _Box:
                 *whole,
                 sum(e.count for e in box.night_events),
                 config.challenge == CHALLENGES[9],
+                config.readings.everybody_down == "waits",
             ),
         )
         if len(_BOXES) > 64:
@@ -334,6 +335,7 @@ _CONFIG_NAMES: Final = (
     *(f"dk0[{d}]" for d in range(DECKS)),
     "nev0",
     "foodwood",
+    "waits",
 )
 
 

@@ -639,10 +639,21 @@ def someone_up(w: Vars) -> z3.BoolRef:
     return z3.Or(*(z3.Not(flag_at(w, "down", i)) for i in SEATS))
 
 
+def someone_fed(w: Vars) -> z3.BoolRef:
+    """A member fed back to life and waiting for the morning."""
+    return z3.Or(*(flag_at(w, "rev", i) for i in SEATS))
+
+
+def going_on(w: Vars) -> z3.BoolRef:
+    """The tribe can go on: somebody in play, or (DLID-A26's "waits", ``waits``) somebody
+    fed back to life who waits for the morning."""
+    return z3.Or(someone_up(w), z3.And(w.flag("waits"), someone_fed(w)))
+
+
 def day_step(v: Vars, w: Vars) -> z3.BoolRef:
     """A step of the day (an action, a free action, a draw, a fight, a roll, a payment)
     after which the day goes on."""
-    return z3.And(*day_effects(v, w), w.num("phase") == DAY, someone_up(w))
+    return z3.And(*day_effects(v, w), w.num("phase") == DAY, going_on(w))
 
 
 def nightfall(v: Vars, w: Vars) -> z3.BoolRef:
@@ -651,7 +662,7 @@ def nightfall(v: Vars, w: Vars) -> z3.BoolRef:
     return z3.And(
         *day_effects(v, w),
         w.num("phase") == NIGHT,
-        someone_up(w),
+        going_on(w),
         z3.Or(z3.Not(v.flag("nightend")), v.num("day") < LAST),
     )
 
@@ -662,7 +673,7 @@ def night_14(v: Vars, w: Vars) -> z3.BoolRef:
     return z3.And(
         *day_effects(v, w),
         w.num("phase") == OVER,
-        someone_up(w),
+        going_on(w),
         v.flag("nightend"),
         v.num("day") >= LAST,
     )
@@ -688,11 +699,12 @@ def win(v: Vars, w: Vars) -> z3.BoolRef:
 
 def everybody_down(v: Vars, w: Vars) -> z3.BoolRef:
     """The last character in play falls, by day or by night: the game is lost, a member
-    fed back to life and waiting for the morning included (DLID-A26: it is down too), who
-    stays as it was."""
+    fed back to life and waiting for the morning included (DLID-A26's "lost": it is down
+    too), who stays as it was; under DLID-A26's "waits" (``waits``) only with nobody fed."""
     return z3.And(
         v.num("phase") != OVER,
         w.num("phase") == OVER,
+        z3.Or(z3.Not(w.flag("waits")), z3.Not(someone_fed(w))),
         *keep_constants(v, w),
         *keep_tree(v, w),
         *keep_items(v, w),
@@ -1250,7 +1262,7 @@ def _second_building(v: Vars, w: Vars) -> z3.BoolRef:
 
 def _revive_at_two(v: Vars, w: Vars) -> z3.BoolRef:
     """day-step where a fed character waits with 2 health."""
-    return z3.And(*day_effects(v, w, REVIVED_HP - 1), w.num("phase") == DAY, someone_up(w))
+    return z3.And(*day_effects(v, w, REVIVED_HP - 1), w.num("phase") == DAY, going_on(w))
 
 
 def _win_without_fire(v: Vars, w: Vars) -> z3.BoolRef:

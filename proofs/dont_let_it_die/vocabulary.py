@@ -145,6 +145,7 @@ GLOBAL_BOOL: Final = (
     "refuelok",
     "nightend",
     "foodwood",
+    "waits",
     "wtaken",
     "quiet",
     "teach",
@@ -313,8 +314,9 @@ OFFER_DESCRIPTIONS: Final = {
     "pend": "decision fields set (fighter, deck, cards drawn, roll, choice, payment, ...)",
 }
 """What each variable of :data:`OFFER_INT` and :data:`OFFER_BOOL` means, for the docs."""
-CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend", "foodwood")
-"""Fixed by the configuration: never change."""
+CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend", "foodwood", "waits")
+"""Fixed by the configuration: never change (``waits``: DLID-A26's "waits" reading, the game
+going on with every member down and one fed back to life)."""
 
 
 def _variables() -> dict[str, Sort]:

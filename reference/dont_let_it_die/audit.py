@@ -24,6 +24,7 @@ from dieproof.reference.dont_let_it_die.types import (
     AddWood,
     DlidAction,
     DlidState,
+    Member,
     Step,
     challenge_number,
 )
@@ -124,8 +125,18 @@ def _members(state: DlidState) -> None:
             _invalid(f"seat {seat} is revived at {m.hp} health")
         if m.down and m.stamina:
             _invalid(f"seat {seat} is down with stamina")
-        if m.down and m.spare and state.result is None:
+        if m.down and m.spare and state.result is None and not _heir_waiting(state, m):
             _invalid(f"seat {seat} is down with unequipped items")
+
+
+def _heir_waiting(state: DlidState, m: Member) -> bool:
+    """Whether ``m`` may hold a fallen character's unequipped items though down: fed back
+    to life while nobody is in play, under DLID-A26's "waits" (DLID-DEATH-2)."""
+    return (
+        m.reviving
+        and state.config.readings.everybody_down == "waits"
+        and all(x.down for x in state.members)
+    )
 
 
 def _cards(state: DlidState) -> None:

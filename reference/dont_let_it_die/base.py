@@ -353,7 +353,8 @@ def pay_stamina(state: DlidState, who: int, n: int) -> DlidState:
 def damage(state: DlidState, who: int, n: int, *, day: bool = True) -> DlidState:
     """``who`` loses ``n`` health; at 0 the character is incapacitated (their unequipped
     items go to the next character on the left still in play), and with everybody down
-    the game is lost. Implements DLID-DEATH-1, DLID-DEATH-2 and DLID-END-3."""
+    the game is lost (with one fed back to life, it goes on under DLID-A26's "waits").
+    Implements DLID-DEATH-1, DLID-DEATH-2 and DLID-END-3."""
     m = state.members[who]
     if m.down or n <= 0:
         return state
@@ -368,15 +369,31 @@ def damage(state: DlidState, who: int, n: int, *, day: bool = True) -> DlidState
         state, who, replace(m, hp=0, stamina=0, down=True, spare=(), done=True, reviving=False)
     )
     if spare:
-        for k in range(1, CHARACTERS_IN_PLAY):
-            heir = (who + k) % CHARACTERS_IN_PLAY
+        heir = _heir(state.members, who)
+        if heir >= 0:
             h = state.members[heir]
-            if not h.down:
-                state = set_member(state, heir, replace(h, spare=h.spare + spare))
-                break
-    if all(x.down for x in state.members):
+            state = set_member(state, heir, replace(h, spare=h.spare + spare))
+    if all(x.down for x in state.members) and not (
+        state.config.readings.everybody_down == "waits" and any(x.reviving for x in state.members)
+    ):
         state = over(state, "every member of the tribe is down", "DLID-END-3")
     return state
+
+
+def _heir(members: tuple[Member, ...], who: int) -> int:
+    """Who takes a fallen character's unequipped items: the next character on the left
+    still in play (DLID-A14); with nobody in play (DLID-A26's "waits": the game goes on),
+    the next one on the left fed back to life, who comes back first; -1 for none (the game
+    is lost). Implements DLID-DEATH-2."""
+    for k in range(1, CHARACTERS_IN_PLAY):
+        seat = (who + k) % CHARACTERS_IN_PLAY
+        if not members[seat].down:
+            return seat
+    for k in range(1, CHARACTERS_IN_PLAY):
+        seat = (who + k) % CHARACTERS_IN_PLAY
+        if members[seat].reviving:
+            return seat
+    return -1
 
 
 def over(state: DlidState, reason: str, rule: str, *, won: bool = False) -> DlidState:

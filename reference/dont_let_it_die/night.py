@@ -38,6 +38,7 @@ from dieproof.reference.dont_let_it_die.types import (
     CHARACTERS_IN_PLAY,
     COOKED_BERRY,
     COOKED_MEAT,
+    FIBER,
     FKP,
     LAST_DAY,
     MEAT,
@@ -151,15 +152,25 @@ def everyone(state: DlidState, hurt: int) -> DlidState:
     return state
 
 
+def fiber_as_berries(config: DlidConfig) -> bool:
+    """Whether night events see fiber as raw berries: Challenge 3 under DLID-A25's
+    "as-berries" reading."""
+    return challenge_number(config) == 3 and config.readings.night_fiber == "as-berries"
+
+
 def remove_stolen(state: DlidState, token: int, n: int) -> DlidState:
-    """Remove ``n`` tokens of ``token``'s resource, cooked before raw (FAQ 13).
-    Implements DLID-FAQ-13."""
+    """Remove ``n`` tokens of ``token``'s resource, cooked before raw (FAQ 13); under
+    DLID-A25's "as-berries" reading a berry theft takes fiber after the raw berries, and a
+    fiber theft finds none. Implements DLID-FAQ-13 and DLID-CHAL-3."""
     tokens = list(state.tokens)
+    as_berries = fiber_as_berries(state.config)
     kinds = (
-        (COOKED_BERRY, BERRY)
+        ((COOKED_BERRY, BERRY, FIBER) if as_berries else (COOKED_BERRY, BERRY))
         if token == BERRY
         else (COOKED_MEAT, MEAT)
         if token == MEAT
+        else ()
+        if token == FIBER and as_berries
         else (token,)
     )
     for kind in kinds:
@@ -216,9 +227,17 @@ def resolve_event(state: DlidState) -> DlidState:
     elif e == "cold-wind":
         state = everyone(state, 1)
     elif e == "boars":
-        if state.tokens[BERRY] > 0:
-            half = (state.tokens[BERRY] + 1) // 2
-            state = replace(state, tokens=spend(state.tokens, BERRY, half))
+        # the raw berries (DLID-A25's "as-berries": with Challenge 3's fiber, taken after
+        # the berry tokens); half of them, rounded up
+        fiber = state.tokens[FIBER] if fiber_as_berries(state.config) else 0
+        raw = state.tokens[BERRY] + fiber
+        if raw > 0:
+            half = (raw + 1) // 2
+            berries = min(half, state.tokens[BERRY])
+            tokens = spend(state.tokens, BERRY, berries)
+            if half > berries:
+                tokens = spend(tokens, FIBER, half - berries)
+            state = replace(state, tokens=tokens)
         else:
             for who, m in enumerate(state.members):
                 if not m.weapons:

@@ -413,6 +413,13 @@ class Readings(Value, frozen=True, gc=False):
     rival_tribe_damage: Literal["with-event", "on-draw"] = "with-event"
     """DLID-A24: Challenge 7's damage comes with the Rival Tribe card's effect (none if Dub
     redraws it away) or with its drawing."""
+    night_fiber: Literal["own-token", "as-berries"] = "own-token"
+    """DLID-A25: in Challenge 3, night events see fiber as a token of its own, or as raw
+    berries (berry thefts and the starving boars take it after the berry tokens; fiber
+    thefts find none)."""
+    everybody_down: Literal["lost", "waits"] = "lost"
+    """DLID-A26: every member down with one fed back to life loses the game, or the game
+    goes on to the morning that brings the fed member back."""
     lost_items: Literal["copy", "item"] = "copy"
     """DLID-A27: a lost copy of an item closes only itself, or the item's other copy too."""
 
