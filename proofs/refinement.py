@@ -58,6 +58,17 @@ class GameProofs:
     goal_games: Callable[[], Mapping[str, tuple[Config, tuple[Action, ...]]]] | None = None
     """Goal name -> the configuration and actions of a real game reaching it: the same
     games as :attr:`goal_witnesses`, concretely (the oracle writes them as vectors)."""
+    configs: Callable[[], Sequence[Config]] | None = None
+    """The configurations the refinement check plays in turn, where the game's own
+    (``game.configs()``, which the benchmark and ``simulate`` play too) leave rules
+    unexercised: characters none of them seats, readings other than the defaults. Default:
+    ``game.configs()``."""
+
+
+def refinement_configs(game: Game, proofs: GameProofs) -> tuple[Config, ...]:
+    """The configurations ``dieproof verify``'s refinement check plays: the proofs' own
+    (:attr:`GameProofs.configs`), else the game's."""
+    return tuple(proofs.configs() if proofs.configs is not None else game.configs())
 
 
 _V = TypeVar("_V")
@@ -384,8 +395,8 @@ def refine(
 ) -> RefinementReport:
     """Play ``games`` seeded random games and check every step against the model.
 
-    Game ``i`` uses configuration ``configs[i % len(configs)]`` (default: every
-    configuration of ``game.configs()``) and its own ``random.Random(f"{seed}/{i}")``,
+    Game ``i`` uses configuration ``configs[i % len(configs)]`` (default:
+    :func:`refinement_configs`) and its own ``random.Random(f"{seed}/{i}")``,
     so a failure replays alone. Chance outcomes are drawn with their exact
     probabilities, decisions with ``game.sample_legal_action``. The initial state
     must satisfy ``init``; after every step: the reference's invariants hold, the
@@ -410,7 +421,7 @@ def refine(
         raise ValueError(f"the model is of {model.game!r}, the game is {game.id!r}")
     cm = compiled if compiled is not None and compiled.model is model else CompiledModel.of(model)
     abstract = proofs.abstract
-    chosen = tuple(game.configs() if configs is None else configs)
+    chosen = refinement_configs(game, proofs) if configs is None else tuple(configs)
     if not chosen:
         raise ValueError("refine needs at least one configuration")
     coverage = dict.fromkeys((t.name for t in model.transitions), 0)

@@ -16,6 +16,7 @@ from dieproof.reference.dont_let_it_die import content, day, rules
 from dieproof.reference.dont_let_it_die.base import add_stamina, fkp_in_box, poisoned, table_of
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
+    GATHER,
     HUNT,
     MEAT,
     WOOD,
@@ -29,6 +30,7 @@ from dieproof.reference.dont_let_it_die.types import (
     DrawCard,
     EndTurn,
     EventDrawn,
+    Fight,
     LoseItem,
     Proceed,
     Readings,
@@ -41,6 +43,7 @@ from dieproof.reference.dont_let_it_die.types import (
 from .dlid_helpers import (
     at_turn,
     card,
+    drawn,
     event,
     member,
     night_of,
@@ -203,6 +206,31 @@ def test_the_stampede_s_last_roll_clears_the_next_roller() -> None:
     for _ in range(4):
         herd = play(herd, DieRolled(1))
     assert herd.step is Step.MORNING and herd.night_roll == 0
+
+
+@pytest.mark.rule("DLID-SKILL-12", "DLID-NIGHT-2")
+def test_mabe_s_roll_comes_only_by_day() -> None:
+    # The sampled mutant night:night_rolled:not: a stampede's blank dealt as day damage,
+    # so Mabe falling below 3 health at night was owed his roll.
+    s = member(start(characters=("Mabe", "Grub", "Kara", "Cron")), 0, hp=3)
+    herd = event(night_of(s), "Mammoth stampede")
+    assert herd.step is Step.NIGHT_ROLL and herd.night_roll == 0
+    hurt = play(herd, DieRolled(0))
+    assert hurt.members[0].hp == 2 and not hurt.mabe and hurt.night_roll == 1
+
+
+@pytest.mark.rule("DLID-DEATH-2")
+def test_the_last_fallen_s_items_go_to_the_fed_member_on_the_left() -> None:
+    # The sampled mutant base:_heir:Add->Sub: under DLID-A26's "waits", with nobody in play
+    # the items went to the fed member on the right.
+    s = start(readings=Readings(everybody_down="waits"))
+    for seat in (0, 2):
+        s = member(s, seat, hp=3, down=True, reviving=True, done=True, stamina=0)
+    s = member(s, 1, hp=0, down=True, done=True, stamina=0)
+    s = at_turn(member(s, 3, hp=1, spare=(content.CLUB,)), 3)
+    after = play(drawn(s, 3, GATHER, "Boar"), Fight())
+    assert after.result is None
+    assert after.members[0].spare == (content.CLUB,) and after.members[2].spare == ()
 
 
 @pytest.mark.rule("DLID-NIGHT-5")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-import msgspec
 import pytest
 
 from dieproof.proofs import CompiledModel, proofs_for, refine
+from dieproof.proofs.dont_let_it_die import REFINEMENT_TRIBES, other_readings, refinement_configs
 from dieproof.reference import game
 from dieproof.reference.core import CHANCE, TERMINAL
 from dieproof.reference.core.chance import sample
@@ -27,7 +27,6 @@ from dieproof.reference.dont_let_it_die.types import (
     LoseItem,
     Member,
     Proceed,
-    Readings,
     Skill,
     Step,
 )
@@ -144,30 +143,25 @@ def test_the_night_cards_and_the_stampede_roller_are_background() -> None:
     assert not cm.background_holds(cm.pack({**a, "nroll": 1}))
 
 
-def _other_readings() -> tuple[Readings, ...]:
-    """Every reading of the ambiguity log but the defaults, in two configurations' worth:
-    each field at its first other value, then at its last (DLID-A1 has three)."""
-    default = Readings()
-    info = msgspec.inspect.type_info(Readings)
-    assert isinstance(info, msgspec.inspect.StructType)
-    out = []
-    for pick in (0, -1):
-        changes: dict[str, object] = {}
-        for field in info.fields:
-            assert isinstance(field.type, msgspec.inspect.LiteralType)
-            values = (str(v) for v in field.type.values)
-            others = sorted(v for v in values if v != getattr(default, field.name))
-            changes[field.name] = others[pick]
-        out.append(msgspec.structs.replace(default, **changes))
-    return tuple(out)
+def test_the_refinement_check_seats_every_character_and_plays_every_reading() -> None:
+    played = refinement_configs()
+    assert played[: len(rules.configs())] == rules.configs()
+    # the game's configurations leave seven characters unseated; the two tribes seat them
+    unseated = set(content.CHARACTER_NAMES) - {n for c in rules.configs() for n in c.characters}
+    assert len(unseated) == 7 and unseated <= {n for t in REFINEMENT_TRIBES for n in t}
+    assert {n for c in played for n in c.characters} == set(content.CHARACTER_NAMES)
+    for reading in other_readings():
+        assert any(c.readings == reading and c.challenge == "berries" for c in played)
+        assert any(c.readings == reading and c.challenge == "rival-tribes" for c in played)
+    assert proofs_for(GAME_ID).configs is refinement_configs
 
 
 def test_refinement_over_every_other_reading() -> None:
-    # dieproof verify's refinement check plays the default readings; every selectable
-    # reading must refine the model too (its constants restate them: ``last``, ``shared``,
-    # ``refuelok``, ``nightend``, ``waits``), each configuration of rules.configs() (every
-    # tree and side, player count and challenge) under both sets of other readings.
-    chosen = [replace(c, readings=r) for r in _other_readings() for c in rules.configs()]
+    # dieproof verify's refinement check plays both sets of other readings on a few
+    # configurations; every selectable reading must refine the model (its constants restate
+    # them: ``last``, ``shared``, ``refuelok``, ``nightend``, ``waits``) on each
+    # configuration of rules.configs() (every tree and side, player count and challenge).
+    chosen = [replace(c, readings=r) for r in other_readings() for c in rules.configs()]
     assert {c.readings.everybody_down for c in chosen} == {"waits"}
     report = refine(
         game(GAME_ID), proofs_for(GAME_ID), games=4 * len(chosen), seed=0, configs=chosen

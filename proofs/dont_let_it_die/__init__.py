@@ -18,13 +18,70 @@ offered (issue 12).
 
 from __future__ import annotations
 
+from typing import Final
+
+import msgspec
+
 from dieproof.proofs.core import GameProofs, register_proofs
 from dieproof.proofs.dont_let_it_die.abstraction import ABSTRACTION, abstract
 from dieproof.proofs.dont_let_it_die.model import MODEL, WRONG
 from dieproof.proofs.dont_let_it_die.witnesses import goal_games, goal_witnesses
+from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die.game import GAME
+from dieproof.reference.dont_let_it_die.rules import challenge_config, configs
+from dieproof.reference.dont_let_it_die.types import DlidConfig, Readings
 
-__all__ = ["MODEL", "PROOFS", "WRONG", "abstract", "goal_games", "goal_witnesses"]
+__all__ = [
+    "MODEL",
+    "PROOFS",
+    "REFINEMENT_TRIBES",
+    "WRONG",
+    "abstract",
+    "goal_games",
+    "goal_witnesses",
+    "other_readings",
+    "refinement_configs",
+]
+
+
+REFINEMENT_TRIBES: Final = (("Dub", "Ajax", "Nirv", "Mabe"), ("Nanuk", "Zeebo", "Thunk", "Kara"))
+"""Two tribes that seat the seven characters none of the game's configurations seats."""
+
+
+def other_readings() -> tuple[Readings, ...]:
+    """Every reading of the ambiguity log but the defaults, in two sets: each field at its
+    first other value, then at its last (DLID-A1 has three)."""
+    default = Readings()
+    info = msgspec.inspect.type_info(Readings)
+    assert isinstance(info, msgspec.inspect.StructType)
+    out = []
+    for pick in (0, -1):
+        changes: dict[str, object] = {}
+        for field in info.fields:
+            assert isinstance(field.type, msgspec.inspect.LiteralType)
+            values = (str(v) for v in field.type.values)
+            changes[field.name] = sorted(v for v in values if v != getattr(default, field.name))[
+                pick
+            ]
+        out.append(msgspec.structs.replace(default, **changes))
+    return tuple(out)
+
+
+def refinement_configs() -> tuple[DlidConfig, ...]:
+    """What the refinement check plays: the game's configurations (every tree and side,
+    player count and challenge), the two tribes of :data:`REFINEMENT_TRIBES`, and under
+    both sets of :func:`other_readings` the Normal game on each tracker side, Challenges 3
+    and 7 (whose readings DLID-A25 and DLID-A24 are) and the first of the two tribes."""
+    tribes = tuple(DlidConfig(players=1, characters=t) for t in REFINEMENT_TRIBES)
+    under = (
+        DlidConfig(players=1),
+        DlidConfig(players=1, tracker="hard"),
+        challenge_config(3),
+        challenge_config(7),
+        tribes[0],
+    )
+    readings = tuple(replace(c, readings=r) for r in other_readings() for c in under)
+    return (*configs(), *tribes, *readings)
 
 
 def _proofs() -> GameProofs:
@@ -34,6 +91,7 @@ def _proofs() -> GameProofs:
         values=ABSTRACTION.values,
         goal_witnesses=goal_witnesses,
         goal_games=goal_games,
+        configs=refinement_configs,
     )
 
 

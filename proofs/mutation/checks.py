@@ -105,7 +105,11 @@ def check_vectors(game_id: str, root: Path) -> Outcome:
 
 
 def _games(g: Game) -> list[tuple[int, random.Random, Config]]:
-    configs = list(g.configs())
+    """The refinement check's games: its seeds, in turn over its configurations."""
+    from dieproof.proofs.core import proofs_for
+    from dieproof.proofs.refinement import refinement_configs
+
+    configs = refinement_configs(g, proofs_for(g.id))
     return [(i, random.Random(f"{SEED}/{i}"), configs[i % len(configs)]) for i in range(GAMES)]
 
 
