@@ -14,7 +14,7 @@ from dieproof.reference import game
 from dieproof.reference.core import CHANCE, TERMINAL
 from dieproof.reference.core.chance import sample
 from dieproof.reference.core.types import replace
-from dieproof.reference.dont_let_it_die import content, day, rules
+from dieproof.reference.dont_let_it_die import content, day, night, rules
 from dieproof.reference.dont_let_it_die.rules import challenge_config
 from dieproof.reference.dont_let_it_die.types import (
     BERRY,
@@ -31,7 +31,17 @@ from dieproof.reference.dont_let_it_die.types import (
     Step,
 )
 
-from .dlid_helpers import at_turn, drawn, event, last_fall, member, night_of, rained_on, start
+from .dlid_helpers import (
+    at_turn,
+    drawn,
+    event,
+    last_fall,
+    member,
+    night_of,
+    rained_on,
+    spent,
+    start,
+)
 
 GAME_ID = "dont-let-it-die"
 
@@ -243,6 +253,28 @@ def test_under_waits_the_model_goes_on_with_every_member_down_and_one_fed() -> N
     assert not cm.violated_invariants(cm.pack(b))
     assert cm.transitions_matching(a, b) == ["nightfall"]
     assert cm.transitions_matching({**a, "waits": False}, {**b, "waits": False}) == []
+
+
+@pytest.mark.rule("DLID-NIGHT-2")
+def test_the_rainstorm_puts_out_a_wood_exactly_when_nobody_has_stamina(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ``rain``: kept with every stamina spent, the rainstorm takes 1 wood (the refuel window
+    # opens); with a stamina left, none (the morning comes). The sampled mutant
+    # night:resolve_event:delete (no wood taken) is no step of the model.
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    dry = night_of(spent(start(), pit=3))
+    wet = event(dry, "Rainstorm")
+    a, b = proofs.abstract(dry), proofs.abstract(wet)
+    assert b["rain"] and wet.pit == 2 and cm.transitions_matching(a, b) == ["night-step"]
+    spare = night_of(member(spent(start(), pit=5), 2, stamina=1))
+    kept = event(spare, "Rainstorm")
+    assert kept.step is Step.MORNING
+    assert cm.transitions_matching(proofs.abstract(spare), proofs.abstract(kept)) == ["morning"]
+    monkeypatch.setattr(night, "take_wood", lambda state, n: state)
+    missed = proofs.abstract(event(dry, "Rainstorm"))
+    assert not missed["wtaken"] and missed["day"] == dry.day + 1  # on to the morning
+    assert cm.transitions_matching(a, missed) == []
 
 
 @pytest.mark.rule("DLID-CARDS-1", "DLID-CARDS-5")

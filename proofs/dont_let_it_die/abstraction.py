@@ -304,7 +304,8 @@ def _event(state: DlidState) -> tuple[int | bool, ...]:
     the morning's refill cuts, whether it touches anybody's health at night
     (``quiet``), teaching, the fog, the sunburn, the winds; whether drawing it hurts
     nobody (``calm``: a quiet event, the healing smoke, or the rival tribes outside
-    Challenge 7, whose text has everyone take 2), the earthquake and the food poisoning."""
+    Challenge 7, whose text has everyone take 2), the earthquake, the food poisoning and the
+    rainstorm."""
     e = _effect(state)
     cut = {"screeching": 3, "cold-wind": 2}.get(e, 0)
     quiet = e in QUIET_EVENTS
@@ -319,6 +320,7 @@ def _event(state: DlidState) -> tuple[int | bool, ...]:
         calm,
         e == "earthquake",
         e == "poisoning",
+        e == "rainstorm",
     )
 
 
@@ -624,7 +626,7 @@ def _parts() -> tuple[Part[DlidState], ...]:
         Part((*c, "members"), ("kfresh",), _kara),
         Part(
             (*c, "event"),
-            ("cut", "quiet", "teach", "fog", "sun", "winds", "calm", "quake", "poison"),
+            ("cut", "quiet", "teach", "fog", "sun", "winds", "calm", "quake", "poison", "rain"),
             _event,
         ),
         Part(

@@ -816,6 +816,19 @@ def quake_owed(v: Vars, w: Vars) -> z3.BoolRef:
     return z3.Implies(drawn, z3.If(w.flag("losing"), owed, z3.Or(none, w.num("phase") == NIGHT)))
 
 
+def dry(v: Vars) -> z3.BoolRef:
+    """Nobody in play has a stamina left: the rainstorm puts out 1 wood of the pit."""
+    return z3.And(*(z3.Or(flag_at(v, "down", i), at(v, "st", i) == 0) for i in SEATS))
+
+
+def rainstorm(v: Vars, w: Vars) -> z3.BoolRef:
+    """The rainstorm (``rain``), drawn and kept in this step (``drawing`` before, not
+    after: Dub's choice comes first), takes exactly 1 wood from the pit when nobody in play
+    has a stamina left, and none otherwise (DLID-NIGHT-2)."""
+    kept = z3.And(v.flag("drawing"), w.flag("rain"), z3.Not(w.flag("drawing")))
+    return z3.Implies(kept, (w.num("pit") == v.num("pit") - 1) == dry(v))
+
+
 def night_step(v: Vars, w: Vars) -> z3.BoolRef:
     """A night event (and its rolls and choices): damage and healing, tokens taken or
     given within their supplies, equipment lost; the pit loses at most 1 wood (rain),
@@ -835,6 +848,7 @@ def night_step(v: Vars, w: Vars) -> z3.BoolRef:
         earthquake_loss(v, w),
         calm_draw(v, w),
         quake_owed(v, w),
+        rainstorm(v, w),
         *(night_seat(v, w, i) for i in SEATS),
     )
 
@@ -921,7 +935,8 @@ def morning(v: Vars, w: Vars) -> z3.BoolRef:
     """The end of the night and the morning's first four steps: the Day Tracker's wood
     leaves the pit (food first) and some stays, the day goes up by one within the last
     day, damage, stamina refilled. Teaching, drawn in this step, gives each character in
-    play 1 FKP, as many as the box holds (DLID-NIGHT-2, FAQ 11)."""
+    play 1 FKP, as many as the box holds (DLID-NIGHT-2, FAQ 11); a rainstorm drawn in this
+    step found somebody in play with a stamina left (:func:`rainstorm`)."""
     left = v.num("pit") - burn(v)
     up = z3.Sum(*(z3.If(flag_at(v, "down", i), 0, 1) for i in SEATS))
     taught = z3.If(v.num("fkp") + up < FKP_TOKENS, v.num("fkp") + up, FKP_TOKENS)
@@ -941,6 +956,8 @@ def morning(v: Vars, w: Vars) -> z3.BoolRef:
         w.num("pitfood") == z3.If(v.num("pitfood") - burn(v) > 0, v.num("pitfood") - burn(v), 0),
         *tokens_by_supply(v, w),
         z3.Implies(z3.And(v.flag("fresh"), w.flag("teach")), w.num("fkp") == taught),
+        # the rainstorm kept in this step found somebody with stamina: no wood put out
+        z3.Implies(z3.And(v.flag("drawing"), w.flag("rain")), z3.Not(dry(v))),
         earthquake_loss(v, w),
         quake_owed(v, w),
         *(morning_seat(v, w, i) for i in SEATS),

@@ -158,6 +158,7 @@ GLOBAL_BOOL: Final = (
     "drawing",
     "calm",
     "quake",
+    "rain",
     "rolling",
     "rerolling",
     "kfresh",
@@ -308,6 +309,7 @@ OFFER_DESCRIPTIONS: Final = {
     "calm": "the night event in force hurts nobody when drawn (the rival tribes only in "
     "Challenge 7)",
     "quake": "the night event in force is the earthquake",
+    "rain": "the night event in force is the rainstorm",
     "rolling": "the state is the Investigate Fire roll",
     "rerolling": "the state is Kara's choice to re-roll",
     "kfresh": "Kara is in play and has not had a roll re-rolled today",
