@@ -21,12 +21,14 @@ from dieproof.reference.dont_let_it_die.types import (
     COOKED_MEAT,
     GATHER,
     AddWood,
+    DieRolled,
     DlidConfig,
     DlidState,
     Investigate,
     LoseItem,
     Member,
     Proceed,
+    Readings,
     Skill,
     Step,
 )
@@ -41,6 +43,7 @@ from .dlid_helpers import (
     rained_on,
     spent,
     start,
+    tokens,
 )
 
 GAME_ID = "dont-let-it-die"
@@ -275,6 +278,32 @@ def test_the_rainstorm_puts_out_a_wood_exactly_when_nobody_has_stamina(
     missed = proofs.abstract(event(dry, "Rainstorm"))
     assert not missed["wtaken"] and missed["day"] == dry.day + 1  # on to the morning
     assert cm.transitions_matching(a, missed) == []
+
+
+@pytest.mark.rule("DLID-NIGHT-2", "DLID-FAQ-13", "DLID-CHAL-3")
+def test_a_theft_takes_only_its_supply() -> None:
+    # ``stok``: the rival tribes' roll takes at most 3 of the supply they name and nothing
+    # else; in Challenge 3 under DLID-A25's "as-berries" (``fiberb``) a berry theft takes
+    # fiber once the berries are gone, which the model refuses without the reading.
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    tribe_3 = ("Nibna", "Tara", "River", "Grub")
+    s = start(characters=tribe_3, challenge="berries", readings=Readings(night_fiber="as-berries"))
+    s = event(
+        night_of(tokens(s, cooked_berry=1, berry=1, fiber=3, rock=2)), "Rival Tribe (berries)"
+    )
+    after = rules.apply(s, DieRolled(3))
+    a, b = proofs.abstract(s), proofs.abstract(after)
+    assert a["fiberb"] and a["stok"] == 3 and (b["berries"], b["fiber"]) == (0, 2)
+    assert cm.transitions_matching(a, b) == ["morning"]
+    assert cm.transitions_matching({**a, "fiberb": False}, {**b, "fiberb": False}) == []
+    for wrong in ({"rock": 1}, {"berries": 1, "fiber": 1}, {"fkp": b["fkp"] + 1}):
+        assert cm.transitions_matching(a, {**b, **wrong}) == []
+    # a fiber theft under the same reading finds none: taking fiber is no step of the model
+    f = start(characters=tribe_3, challenge="berries", readings=Readings(night_fiber="as-berries"))
+    f = event(night_of(tokens(f, fiber=3)), "Rival Tribe (fiber)")
+    c, d = proofs.abstract(f), proofs.abstract(rules.apply(f, DieRolled(2)))
+    assert d["fiber"] == 3 and cm.transitions_matching(c, d) == ["morning"]
+    assert cm.transitions_matching(c, {**d, "fiber": 1}) == []
 
 
 @pytest.mark.rule("DLID-CARDS-1", "DLID-CARDS-5")

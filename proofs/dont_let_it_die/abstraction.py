@@ -130,12 +130,17 @@ class _Box:
     warmths: tuple[int, ...]
     kinds: tuple[str, ...]
     effects: tuple[str, ...]
+    stolen: tuple[int, ...]
     shelter: tuple[int, ...]
     stock: tuple[int, ...]
     requires: tuple[tuple[int, ...], ...]
     cooking: tuple[int, int]
     constants: tuple[int | bool, ...]
 
+
+_SUPPLY_OF: Final = {WOOD: 0, ROCK: 1, FIBER: 2, BERRY: 3, MEAT: 4, BONE: 5, HIDE: 6}
+"""The raw token a rival tribe names -> its supply's index in ``stok``'s order (wood, then
+the model's GOODS)."""
 
 _BOXES: dict[DlidConfig, _Box] = {}
 
@@ -174,6 +179,7 @@ def _box(config: DlidConfig) -> _Box:
             warmths=tuple(tree.index(f"warmth-{n}") for n in (1, 2, 3) if f"warmth-{n}" in tree),
             kinds=tuple(item.kind for item in table),
             effects=tuple(e.effect for e in box.night_events),
+            stolen=tuple(_SUPPLY_OF.get(e.token, -1) for e in box.night_events),
             shelter=tuple(j for j, item in enumerate(table) if item.name == "Shelter"),
             stock=tuple(j for j, item in enumerate(table) if item.name == "Stock Hut"),
             requires=requires_all,
@@ -195,6 +201,7 @@ def _box(config: DlidConfig) -> _Box:
                 sum(e.count for e in box.night_events),
                 config.challenge == CHALLENGES[9],
                 config.readings.everybody_down == "waits",
+                config.challenge == CHALLENGES[3] and config.readings.night_fiber == "as-berries",
             ),
         )
         if len(_BOXES) > 64:
@@ -321,6 +328,7 @@ def _event(state: DlidState) -> tuple[int | bool, ...]:
         e == "earthquake",
         e == "poisoning",
         e == "rainstorm",
+        -1 if state.event < 0 else _box(state.config).stolen[state.event],
     )
 
 
@@ -338,6 +346,7 @@ _CONFIG_NAMES: Final = (
     "nev0",
     "foodwood",
     "waits",
+    "fiberb",
 )
 
 
@@ -626,7 +635,10 @@ def _parts() -> tuple[Part[DlidState], ...]:
         Part((*c, "members"), ("kfresh",), _kara),
         Part(
             (*c, "event"),
-            ("cut", "quiet", "teach", "fog", "sun", "winds", "calm", "quake", "poison", "rain"),
+            (
+                *("cut", "quiet", "teach", "fog", "sun", "winds", "calm", "quake", "poison"),
+                *("rain", "stok"),
+            ),
             _event,
         ),
         Part(

@@ -49,6 +49,7 @@ from dieproof.proofs.dont_let_it_die.vocabulary import (
     REVIVED_HP,
     RIVER,
     SEATS,
+    SUPPLIES,
     SUPPLY,
     THUNK,
     VARIABLES,
@@ -717,6 +718,7 @@ def everybody_down(v: Vars, w: Vars) -> z3.BoolRef:
         w.num("day") <= v.num("day") + 1,
         w.num("day") <= w.num("last"),
         *tokens_by_supply(v, w),
+        theft(v, w),
         *(
             z3.Or(
                 z3.And(flag_at(v, "rev", i), *keep_seat(v, w, i)),
@@ -827,6 +829,39 @@ def rainstorm(v: Vars, w: Vars) -> z3.BoolRef:
     has a stamina left, and none otherwise (DLID-NIGHT-2)."""
     kept = z3.And(v.flag("drawing"), w.flag("rain"), z3.Not(w.flag("drawing")))
     return z3.Implies(kept, (w.num("pit") == v.num("pit") - 1) == dry(v))
+
+
+ROLL_MOST: Final = 3
+"""The Fire Die's highest face (a user's die has faces 0 to 3): the most a theft takes."""
+
+
+def theft(v: Vars, w: Vars) -> z3.BoolRef:
+    """The rival tribes' roll (``nrolling``, taking the supply ``stok``), which ends the
+    night: the supply named loses at most :data:`ROLL_MOST` tokens, every other keeps its
+    tokens (DLID-NIGHT-2, FAQ 13), but for what the morning of Challenge 6 throws out (the
+    berries and meat, to 0). In Challenge 3 under DLID-A25's "as-berries" (``fiberb``) a
+    berry theft may take fiber too, once no berry is left, and a fiber theft takes none."""
+    stolen = v.num("stok")
+    berries = SUPPLIES.index("berries")
+    as_berries = z3.And(v.flag("fiberb"), stolen == berries)
+    parts: list[z3.BoolRef] = [w.num("fkp") == v.num("fkp")]
+    for k, name in enumerate(SUPPLIES):
+        before, after = v.num(name), w.num(name)
+        named = stolen == k
+        if name == "fiber":
+            named = z3.Or(z3.And(named, z3.Not(v.flag("fiberb"))), as_berries)
+            parts.append(z3.Implies(z3.And(as_berries, after < before), w.num("berries") == 0))
+        kept = after == before
+        if name in FOODS:  # Challenge 6's morning
+            kept = z3.Or(kept, after == 0)
+        parts.append(
+            z3.If(
+                named, z3.And(after <= before, z3.Or(after >= before - ROLL_MOST, after == 0)), kept
+            )
+        )
+    return z3.Implies(
+        z3.And(v.flag("nrolling"), stolen >= 0, stolen < len(SUPPLIES)), z3.And(*parts)
+    )
 
 
 def night_step(v: Vars, w: Vars) -> z3.BoolRef:
@@ -958,6 +993,7 @@ def morning(v: Vars, w: Vars) -> z3.BoolRef:
         z3.Implies(z3.And(v.flag("fresh"), w.flag("teach")), w.num("fkp") == taught),
         # the rainstorm kept in this step found somebody with stamina: no wood put out
         z3.Implies(z3.And(v.flag("drawing"), w.flag("rain")), z3.Not(dry(v))),
+        theft(v, w),
         earthquake_loss(v, w),
         quake_owed(v, w),
         *(morning_seat(v, w, i) for i in SEATS),
@@ -979,6 +1015,7 @@ def pit_out(v: Vars, w: Vars) -> z3.BoolRef:
         w.num("pitfood") == 0,
         z3.Or(v.num("pit") - burn(v) <= 0, v.num("pit") <= 1),
         *tokens_by_supply(v, w),
+        theft(v, w),
         *(night_seat(v, w, i) for i in SEATS),
     )
 
@@ -1000,6 +1037,7 @@ def calendar(v: Vars, w: Vars) -> z3.BoolRef:
         *keep_tree(v, w),
         *keep_items(v, w),
         *tokens_by_supply(v, w),
+        theft(v, w),
         *(night_seat(v, w, i) for i in SEATS),
     )
 

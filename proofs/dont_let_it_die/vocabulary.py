@@ -134,6 +134,7 @@ GLOBAL_INT: Final = (
     "day0",
     *(f"{x}[{d}]" for d in range(4) for x in ("dk", "dk0", "dall")),
     "nroll",
+    "stok",
     "nev",
     "nev0",
 )
@@ -146,6 +147,7 @@ GLOBAL_BOOL: Final = (
     "nightend",
     "foodwood",
     "waits",
+    "fiberb",
     "wtaken",
     "quiet",
     "teach",
@@ -310,15 +312,22 @@ OFFER_DESCRIPTIONS: Final = {
     "Challenge 7)",
     "quake": "the night event in force is the earthquake",
     "rain": "the night event in force is the rainstorm",
+    "stok": "the supply the rival tribes in force take (:data:`SUPPLIES`' index; -1 for "
+    "another event or none)",
     "rolling": "the state is the Investigate Fire roll",
     "rerolling": "the state is Kara's choice to re-roll",
     "kfresh": "Kara is in play and has not had a roll re-rolled today",
     "pend": "decision fields set (fighter, deck, cards drawn, roll, choice, payment, ...)",
 }
 """What each variable of :data:`OFFER_INT` and :data:`OFFER_BOOL` means, for the docs."""
-CONSTANTS: Final = ("last", "fs", "shared", "hard", "refuelok", "nightend", "foodwood", "waits")
+CONSTANTS: Final = (
+    *("last", "fs", "shared", "hard", "refuelok", "nightend", "foodwood", "waits", "fiberb"),
+)
 """Fixed by the configuration: never change (``waits``: DLID-A26's "waits" reading, the game
-going on with every member down and one fed back to life)."""
+going on with every member down and one fed back to life; ``fiberb``: Challenge 3 under
+DLID-A25's "as-berries" reading, fiber seen as raw berries by the night's events)."""
+SUPPLIES: Final = ("wood", *GOODS)
+"""The pool's supplies a rival tribe may take, in the order ``stok`` counts them."""
 
 
 def _variables() -> dict[str, Sort]:
