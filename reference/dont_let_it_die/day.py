@@ -44,6 +44,7 @@ from dieproof.reference.dont_let_it_die.base import (
     find,
     fkp_in_box,
     gain,
+    gained,
     has,
     heal,
     in_box,
@@ -924,12 +925,16 @@ def do_draw(state: DlidState, action: DrawCard) -> DlidState:
     planning_used = state.planning_used + 1 if action.planning else state.planning_used
     bonus = _DRAW_BONUS.get((m.character, deck), -1)
     five = state.config.challenge == ICE_AGE  # Challenge 5 (its name: no call)
-    if bonus < 0 and not five and not _rebuilt(state, deck):
-        # the payment, the draw and start_draw's step in one state (paying hurts nobody)
+    # the skill's token (the supplies read the pool, which the payment does not change)
+    tokens = state.tokens if bonus < 0 else gained(state, state.tokens, bonus, 1)
+    if not five and not _rebuilt(state, deck):
+        # the payment, the token, the draw and start_draw's step in one state (paying hurts
+        # nobody)
         return replace(
             state,
             members=tuple(members),
             planning_used=planning_used,
+            tokens=tokens,
             last_card=-1,
             actor=who,
             deck=deck,
@@ -937,9 +942,7 @@ def do_draw(state: DlidState, action: DrawCard) -> DlidState:
             planning=action.planning,
             step=AT_DRAW,
         )
-    state = replace(state, members=tuple(members), planning_used=planning_used)
-    if bonus >= 0:
-        state = gain(state, bonus, 1)
+    state = replace(state, members=tuple(members), planning_used=planning_used, tokens=tokens)
     if five:
         m = state.members[who]
         if not any(t in content.ARMOUR for t in m.tools):
@@ -971,11 +974,7 @@ def start_draw(state: DlidState) -> DlidState:
 
 
 def discard_card(state: DlidState, deck: int, card: int) -> DlidState:
-    discards = list(state.discards)
-    pile = list(discards[deck])
-    pile[card] += 1
-    discards[deck] = tuple(pile)
-    return replace(state, discards=tuple(discards))
+    return replace(state, discards=_discarded(state.discards, deck, card))
 
 
 def after_draw(state: DlidState) -> DlidState:
@@ -1027,11 +1026,14 @@ def resolve(
     card = t.box.decks[deck][card_index]
     m = state.members[who]
     if card.kind == "resource":
-        state = gain(state, card.token, card.amount)
+        # every token taken goes into the pool of the one state built below (gained: the
+        # supplies read the pool so far, and the rest of the state, which nothing here
+        # changes before it)
+        tokens = gained(state, state.tokens, card.token, card.amount)
         for tool in m.tools:
             bonus = content.TOOL_BONUS.get(tool)
             if bonus is not None and bonus[0] == card.token:
-                state = gain(state, bonus[1], 1)
+                tokens = gained(state, tokens, bonus[1], 1)
         # the unlocked discoveries' extra tokens (none without text abilities), in
         # DISCOVERY_BONUS order: kept in the table with the very tuple of unlocked
         # discoveries they were found for
@@ -1048,21 +1050,18 @@ def resolve(
             t.last_bonus = (unlocked, bonuses)
         for token in bonuses:
             if token == card.token:
-                state = gain(state, token, 1)
+                tokens = gained(state, tokens, token, 1)
         if m.character == ZEEBO and card.token == BERRY:
             state = heal(state, who, 1)
-        discards = list(state.discards)
-        pile = list(discards[deck])
-        pile[card_index] += 1
-        discards[deck] = tuple(pile)
         last = card_index if m.character == ZEEBO else -1
-        # the card discarded, finish_card, the card remembered for Zeebo and back_to_turn's
-        # move in one state: a resource card hurts nobody, so the drawer, whose turn it is,
-        # is still in play (Mabe's roll first if her fall is pending)
+        # the tokens, the card discarded, finish_card, the card remembered for Zeebo and
+        # back_to_turn's move in one state: a resource card hurts nobody, so the drawer, whose
+        # turn it is, is still in play (Mabe's roll first if her fall is pending)
         return replace(
             state,
+            tokens=tokens,
             decks=decks,
-            discards=tuple(discards),
+            discards=_discarded(state.discards, deck, card_index),
             drawn=(),
             actor=-1,
             deck=-1,
@@ -1072,31 +1071,100 @@ def resolve(
             last_deck=deck,
             step=AT_MABE if state.mabe else AT_TURN,
         )
-    state = replace(state, decks=decks, drawn=(card_index,))
     if card.kind == "nothing":
-        if m.character == RIVER:
-            state = gain(state, FKP, 2)
-        return finish_card(discard_card(state, deck, card_index))
+        # River's FKP, the card discarded, finish_card and back_to_turn's move in one state:
+        # a Nothing card hurts nobody (as a resource card, above)
+        tokens = gained(state, state.tokens, FKP, 2) if m.character == RIVER else state.tokens
+        return replace(
+            state,
+            tokens=tokens,
+            decks=decks,
+            discards=_discarded(state.discards, deck, card_index),
+            drawn=(),
+            actor=-1,
+            deck=-1,
+            planning=False,
+            again=False,
+            step=AT_MABE if state.mabe else AT_TURN,
+        )
     if m.character == GRUB:
-        return finish_card(put_away(state, deck, card_index))
+        return finish_card(replace(state, decks=decks), *_put_away(state, deck, card_index))
     if m.character == AJAX and card.name == content.BEAST:
+        state = replace(state, decks=decks, drawn=(card_index,))
         state = killed(state, who, card.life, MEAT, dead=False)
-        return finish_card(put_away(state, deck, card_index))
-    return replace(state, step=AT_FIGHT)
+        return finish_card(state, *_put_away(state, deck, card_index))
+    return replace(state, decks=decks, drawn=(card_index,), step=AT_FIGHT)
 
 
-def put_away(state: DlidState, deck: int, card: int) -> DlidState:
+def _discarded(
+    discards: tuple[tuple[int, ...], ...], deck: int, card: int
+) -> tuple[tuple[int, ...], ...]:
+    """The discard piles ``discards`` with one more ``card`` in ``deck``'s."""
+    piles = list(discards)
+    pile = list(piles[deck])
+    pile[card] += 1
+    piles[deck] = tuple(pile)
+    return tuple(piles)
+
+
+def _put_away(
+    state: DlidState, deck: int, card: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """A Danger! card after combat: to the discard pile, or under Challenge 4 back on top
-    of its deck the first time. Implements DLID-CHAL-4."""
+    of its deck the first time; the cards on top and the discard piles after it.
+    Implements DLID-CHAL-4."""
     if challenge_number(state.config) == 4 and not state.again:
         on_top = list(state.on_top)
         on_top[deck] = card
-        return replace(state, on_top=tuple(on_top))
-    return discard_card(state, deck, card)
+        return tuple(on_top), state.discards
+    return state.on_top, _discarded(state.discards, deck, card)
 
 
-def finish_card(state: DlidState) -> DlidState:
-    return back_to_turn(replace(state, drawn=(), actor=-1, deck=-1, planning=False, again=False))
+def put_away(state: DlidState, deck: int, card: int) -> DlidState:
+    """:func:`_put_away` as a state."""
+    on_top, discards = _put_away(state, deck, card)
+    return replace(state, on_top=on_top, discards=discards)
+
+
+def finish_card(
+    state: DlidState,
+    on_top: tuple[int, ...] | None = None,
+    discards: tuple[tuple[int, ...], ...] | None = None,
+) -> DlidState:
+    """The draw is over (``on_top`` and ``discards``: the cards on top and the discard
+    piles after the card is put away, if it was not yet): back to the turn. When the game
+    runs and back_to_turn stays with the drawer (or Mabe's roll is pending), its move
+    goes into the same state."""
+    if on_top is None:
+        on_top = state.on_top
+    if discards is None:
+        discards = state.discards
+    if state.result is None:
+        m = state.members[state.turn]
+        if state.mabe or not (m.down or m.done):
+            return replace(
+                state,
+                on_top=on_top,
+                discards=discards,
+                drawn=(),
+                actor=-1,
+                deck=-1,
+                planning=False,
+                again=False,
+                step=AT_MABE if state.mabe else AT_TURN,
+            )
+    return back_to_turn(
+        replace(
+            state,
+            on_top=on_top,
+            discards=discards,
+            drawn=(),
+            actor=-1,
+            deck=-1,
+            planning=False,
+            again=False,
+        )
+    )
 
 
 def fight_options(state: DlidState) -> list[Fight]:
@@ -1161,7 +1229,7 @@ def fight(state: DlidState, action: Fight) -> DlidState:
         return state
     if kill:
         state = killed(state, who, card.life, action.spoils, dead=state.members[who].down)
-    return finish_card(put_away(state, state.deck, card_index))
+    return finish_card(state, *_put_away(state, state.deck, card_index))
 
 
 def killed(state: DlidState, who: int, life: int, spoils: int, *, dead: bool) -> DlidState:
@@ -1227,15 +1295,18 @@ def reroll(state: DlidState, action: Reroll) -> DlidState:
 def found_fire(state: DlidState, who: int, value: int) -> DlidState:
     """Take the FKP rolled, the Knowledge Hut's free one (once per character a day) and
     Dub's berry on a 1. Implements DLID-DAY-4 and DLID-BUILD-6."""
-    state = gain(state, FKP, value)
+    # the tokens go into the pool of the one state built at the end (gained)
+    tokens = gained(state, state.tokens, FKP, value)
     m = state.members[who]
     if state.building == content.KNOWLEDGE_HUT and not m.used & USED_KNOWLEDGE_HUT:
-        state = _used(gain(state, FKP, 1), who, USED_KNOWLEDGE_HUT)
+        tokens = gained(state, tokens, FKP, 1)
+        state = _used(state, who, USED_KNOWLEDGE_HUT)
     if m.character == DUB and value == 1:
-        state = gain(state, BERRY, 1)
+        tokens = gained(state, tokens, BERRY, 1)
     # back_to_turn's move in the same state: the investigator, whose turn it is, is still in
     # play and not done (a roll hurts nobody)
-    return replace(state, roll=-1, actor=-1, step=AT_MABE if state.mabe else AT_TURN)
+    step = AT_MABE if state.mabe else AT_TURN
+    return replace(state, tokens=tokens, roll=-1, actor=-1, step=step)
 
 
 def mabe_rolled(state: DlidState, value: int) -> DlidState:
@@ -1252,8 +1323,19 @@ def mabe_rolled(state: DlidState, value: int) -> DlidState:
 def do_trade(state: DlidState, action: Trade) -> DlidState:
     """Trade with the neighbouring tribe: 1 stamina, then the tokens given one by one.
     Implements DLID-DAY-5."""
-    state = pay_stamina(state, state.turn, COST_TRADE + surcharge(state))
-    return replace(state, step=AT_PAY, take=action.take, owed=trade_rate(state), last_card=-1)
+    who = state.turn
+    m = state.members[who]
+    # pay_stamina's member and the trade's fields in one state (the rate reads the building)
+    members = list(state.members)
+    members[who] = replace(m, stamina=m.stamina - (COST_TRADE + surcharge(state)))
+    return replace(
+        state,
+        members=tuple(members),
+        step=AT_PAY,
+        take=action.take,
+        owed=trade_rate(state),
+        last_card=-1,
+    )
 
 
 _PAY_ACTIONS: Final = tuple(Pay(kind) for kind in range(TOKEN_KINDS))
@@ -1280,9 +1362,9 @@ def pay(state: DlidState, action: Pay) -> DlidState:
         return replace(state, tokens=tokens, owed=owed)
     # the last token given: the one taken, and back_to_turn's move in the same state (a
     # trade hurts nobody: the trader, whose turn it is, is still in play)
-    take = state.take
     step = AT_MABE if state.mabe else AT_TURN
-    return gain(replace(state, tokens=tokens, owed=0, take=-1, step=step), take, 1)
+    tokens = gained(state, tokens, state.take, 1)
+    return replace(state, tokens=tokens, owed=0, take=-1, step=step)
 
 
 def do_cook(state: DlidState, action: Cook) -> DlidState:
@@ -1338,7 +1420,7 @@ def do_skill(state: DlidState, action: Skill) -> DlidState:
     who = action.who
     s = action.skill
     last = state.last_card
-    if s != "kara-gift":
+    if s != "kara-gift" and last >= 0:
         state = replace(state, last_card=-1)
     if s == "gronk-rage":
         state = _used(state, who, USED_DAILY)
@@ -1425,17 +1507,18 @@ def do_place(state: DlidState, action: PlaceFkp) -> DlidState:
     changes apply at once, and Fire Starter wins. Implements DLID-FKP-1, DLID-FKP-4,
     DLID-END-1 and DLID-SKILL-5."""
     kind = BONE if action.bone else FKP
-    state = replace(state, tokens=spend(state.tokens, kind, 1))
+    tokens = spend(state.tokens, kind, 1)
     placed = list(state.placed)
     placed[action.discovery] += 1
     tree = content.box(state.config).tree
     spec = tree[action.discovery]
+    # the token spent and the tree's change in one state
     if placed[action.discovery] < spec.cost:
-        return replace(state, placed=tuple(placed))
+        return replace(state, tokens=tokens, placed=tuple(placed))
     placed[action.discovery] = 0
     unlocked = list(state.unlocked)
     unlocked[action.discovery] = True
-    state = refit_all(replace(state, placed=tuple(placed), unlocked=tuple(unlocked)))
+    state = refit_all(replace(state, tokens=tokens, placed=tuple(placed), unlocked=tuple(unlocked)))
     if spec.name == "relaxation" and state.config.readings.relaxation == "heal-too":
         for who in range(CHARACTERS_IN_PLAY):
             state = heal(state, who, 2)
@@ -1456,7 +1539,8 @@ def end_turn(state: DlidState, action: EndTurn = _END_TURN) -> DlidState:
         other = members[seat]
         if not other.down and not other.done:
             return replace(state, members=tuple(members), step=AT_TURN, turn=seat, last_card=-1)
-    return back_to_turn(replace(state, members=tuple(members), last_card=-1))
+    # back_to_turn would find nobody either (the turn character is done now): the night
+    return night.start_night(replace(state, members=tuple(members), last_card=-1))
 
 
 def back_to_turn(state: DlidState) -> DlidState:
@@ -1466,11 +1550,12 @@ def back_to_turn(state: DlidState) -> DlidState:
     if state.result is not None:
         return state
     if state.mabe:
-        return replace(state, step=AT_MABE)
+        return state if state.step is AT_MABE else replace(state, step=AT_MABE)
     turn = state.turn
     m = state.members[turn]
     if not m.down and not m.done:
-        return replace(state, step=AT_TURN)
+        # a skill used at the turn leaves the state at its step: no copy
+        return state if state.step is AT_TURN else replace(state, step=AT_TURN)
     for k in range(1, CHARACTERS_IN_PLAY + 1):
         seat = (turn + k) % CHARACTERS_IN_PLAY
         other = state.members[seat]
