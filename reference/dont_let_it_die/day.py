@@ -246,6 +246,11 @@ def _openers(
     and Investigate Fire count, the night event, the Planning Hut, the surcharge and the
     decks with a card left): one call and one lookup where there were two of each.
 
+    The key holds only what the two read of the event and the stamina: the event's effect
+    when it is one of :data:`_OPENER_EFFECTS` (they compare it with nothing else), and the
+    stamina up to :data:`_OPENER_STAMINA` plus the surcharge (they compare it with costs
+    no higher), so that keys differing elsewhere share an entry.
+
     :func:`_planning` and the last answer of :func:`_cards_left` are read inline (a call
     each would cost as much as the lookup they make)."""
     planning = state.building == PLANNING_HUT and state.planning_used < PLANNING_DRAWS
@@ -255,12 +260,14 @@ def _openers(
         left = last[3]
     else:
         left = _cards_left(state)
+    stamina = m.stamina
+    cap = _OPENER_STAMINA + sur
     key = (
         m.character,
         m.weapons == (),
         m.tools == (),
-        fx,
-        m.stamina,
+        fx if fx in _OPENER_EFFECTS else "",
+        stamina if stamina < cap else cap,
         m.used & USED_FREE,
         planning,
         sur,
@@ -275,6 +282,16 @@ def _openers(
         )
         found = remember(_OPENERS, key, opened)
     return found
+
+
+_OPENER_EFFECTS: Final = frozenset({"fog", "sunburn", "winds"})
+"""The night effects :func:`_draws` (the fog) and :func:`_investigations` (the sunburn, the
+winds) test; any other effect lists as no effect."""
+
+_OPENER_STAMINA: Final = max(*DECK_COSTS, COST_INVESTIGATE)
+"""The highest cost before the surcharge a draw (:func:`draw_cost`: a deck's, or Ayla's
+lower Hunt) or Investigate Fire compares the stamina with: any stamina from it plus the
+surcharge up lists the same."""
 
 
 _LEFT: list[
