@@ -60,7 +60,7 @@ from dieproof.reference.dont_let_it_die.base import (
     tier_open,
 )
 from dieproof.reference.dont_let_it_die.base import foods as _foods
-from dieproof.reference.dont_let_it_die.content import PLANNING_HUT
+from dieproof.reference.dont_let_it_die.content import PLANNING_HUT, STOCK_HUT
 from dieproof.reference.dont_let_it_die.types import (
     AT_DRAW,
     AT_FIGHT,
@@ -860,7 +860,9 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     out: list[object] = [*_openers(state, who, m, fx, sur)]
     # trades: none in Challenges 3 and 7, below a trade's stamina or with fewer tokens
     # than a trade gives (most turns that have none)
-    if t.trades and stamina >= COST_TRADE + sur and size >= trade_rate(state):
+    # trade_rate's reading of the building inline (a call costs more than the test)
+    rate = TRADE_RATE_STOCK_HUT if state.building == STOCK_HUT else TRADE_RATE
+    if t.trades and stamina >= COST_TRADE + sur and size >= rate:
         out += _trade_offers(state, t)
     if cook:
         out += _cooks(state, t, m, sur)
@@ -1305,7 +1307,11 @@ def reroll(state: DlidState, action: Reroll) -> DlidState:
     """Kara's re-roll. Implements DLID-SKILL-3."""
     if action.use:
         kara = find(state, KARA)
-        return replace(_used(state, kara, USED_REROLL), step=AT_ROLL, roll=-1)
+        # _used's member and the new roll's step in one state
+        members = list(state.members)
+        m = members[kara]
+        members[kara] = replace(m, used=m.used | USED_REROLL)
+        return replace(state, members=tuple(members), step=AT_ROLL, roll=-1)
     return found_fire(state, state.actor, state.roll)
 
 
@@ -1451,8 +1457,11 @@ def do_skill(state: DlidState, action: Skill) -> DlidState:
         t = action.target
         decks[t] = tuple(a + b for a, b in zip(decks[t], discards[t], strict=True))
         discards[t] = tuple(0 for _ in discards[t])
-        state = pay_stamina(state, who, 2)
-        return replace(state, decks=tuple(decks), discards=tuple(discards))
+        # pay_stamina's member and the shuffle in one state
+        members = list(state.members)
+        m = members[who]
+        members[who] = replace(m, stamina=m.stamina - 2)
+        return replace(state, members=tuple(members), decks=tuple(decks), discards=tuple(discards))
     if s == "ajax-heal":
         return heal(_used(pay_stamina(state, who, 2), who, USED_DAILY), who, 2)
     if s == "atouk-wood":
