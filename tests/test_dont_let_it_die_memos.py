@@ -8,9 +8,15 @@ from collections.abc import Iterator
 
 from dieproof.reference.core import chance
 from dieproof.reference.core.types import TERMINAL
-from dieproof.reference.dont_let_it_die import day, rules
+from dieproof.reference.dont_let_it_die import day, night, rules
 from dieproof.reference.dont_let_it_die.base import gain, gained, table_of
-from dieproof.reference.dont_let_it_die.types import AT_TURN, TOKEN_KINDS, DlidState
+from dieproof.reference.dont_let_it_die.types import (
+    AT_MORNING,
+    AT_TURN,
+    TOKEN_KINDS,
+    DlidState,
+    Proceed,
+)
 
 
 def _states(games: int) -> Iterator[DlidState]:
@@ -70,3 +76,21 @@ def test_gained_is_gains_pool() -> None:
         for kind in range(TOKEN_KINDS):
             for n in (0, 1, 3, 9):
                 assert gained(state, state.tokens, kind, n) == gain(state, kind, n).tokens
+
+
+def test_the_morning_listing_answers_each_seat_afresh() -> None:
+    """The morning's listing (a seat with nothing unequipped read from a table, the others
+    remembered) is each seat's options computed afresh, then Proceed."""
+    mornings = 0
+    for state in _states(6):
+        if state.step is not AT_MORNING:
+            continue
+        mornings += 1
+        up = tuple(seat for seat, m in enumerate(state.members) if not m.down)
+        fresh = [
+            option
+            for who in up
+            for option in night._morning_options(state.config, who, state.members[who], up)
+        ]
+        assert night.morning_options(state) == [*fresh, Proceed()], state
+    assert mornings > 100

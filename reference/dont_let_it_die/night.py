@@ -424,6 +424,12 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
     out: list[Equip | Unequip | Give | Proceed] = []
     for who in up:
         m = members[who]
+        if not m.spare:
+            # nothing unequipped (most characters): the unequips of its slots, built once
+            unequips = _UNEQUIPS.get((who, len(m.weapons), len(m.tools)))
+            if unequips is not None:
+                out += unequips
+                continue
         # one character's options read its equipment and who is in play: remembered
         key = (who, m.character, m.weapons, m.tools, m.spare, up)
         found = memo.get(key)
@@ -435,6 +441,18 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
 
 
 _PROCEED: Final = Proceed()
+_UNEQUIPS: Final = {
+    (who, weapons, tools): (
+        *(Unequip(who, False, slot) for slot in range(weapons)),
+        *(Unequip(who, True, slot) for slot in range(tools)),
+    )
+    for who in range(CHARACTERS_IN_PLAY)
+    for weapons in range(4)
+    for tools in range(4)
+}
+"""The morning's options of a character with nothing unequipped, by seat and the numbers
+of weapons and tools equipped (up to three each): :func:`_morning_options` with no item
+to equip or give, its unequips in order."""
 _UP: Final = {
     downs: tuple(seat for seat, down in enumerate(downs) if not down)
     for downs in product((False, True), repeat=CHARACTERS_IN_PLAY)
