@@ -212,12 +212,14 @@ def foods(config: DlidConfig) -> tuple[int, ...]:
 # -- supplies ----------------------------------------------------------------------------------
 
 
-def in_box(state: DlidState, kind: int) -> int:
-    """Tokens of ``kind``'s supply still in the box (FKP: :func:`fkp_in_box`).
-    Implements DLID-FAQ-11."""
+def in_box(state: DlidState, kind: int, tokens: tuple[int, ...] | None = None) -> int:
+    """Tokens of ``kind``'s supply still in the box (FKP: :func:`fkp_in_box`); ``tokens``:
+    the pool, when it is not yet ``state``'s (a state being built). Implements
+    DLID-FAQ-11."""
+    if tokens is None:
+        tokens = state.tokens
     if kind == FKP:
-        return fkp_in_box(state)
-    tokens = state.tokens
+        return fkp_in_box(state, tokens)
     group = SUPPLY_GROUPS[SUPPLY_OF[kind]]
     # a group is one kind or a raw kind and its cooked side: two reads, no generator
     used = tokens[kind] if len(group) == 1 else tokens[group[0]] + tokens[group[1]]
@@ -229,23 +231,34 @@ def in_box(state: DlidState, kind: int) -> int:
 assert all(len(group) <= 2 for group in SUPPLY_GROUPS)  # in_box reads at most two kinds
 
 
-def fkp_in_box(state: DlidState) -> int:
+def fkp_in_box(state: DlidState, tokens: tuple[int, ...] | None = None) -> int:
     """FKP tokens still in the box: 40 less the pool, those placed, and one flipped to an
-    Unlocked token per discovery. Implements DLID-FKP-6."""
-    return FKP_SUPPLY - state.tokens[FKP] - sum(state.placed) - sum(state.unlocked)
+    Unlocked token per discovery (``tokens``: as for :func:`in_box`). Implements
+    DLID-FKP-6."""
+    pool = state.tokens if tokens is None else tokens
+    return FKP_SUPPLY - pool[FKP] - sum(state.placed) - sum(state.unlocked)
 
 
 def gain(state: DlidState, kind: int, n: int) -> DlidState:
     """The state after the group takes ``n`` tokens of ``kind``, as many as the box
     holds (FAQ 11). Implements DLID-FAQ-11."""
+    tokens = gained(state, state.tokens, kind, n)
+    return state if tokens is state.tokens else replace(state, tokens=tokens)
+
+
+def gained(state: DlidState, tokens: tuple[int, ...], kind: int, n: int) -> tuple[int, ...]:
+    """:func:`gain`'s pool: ``tokens`` (the pool of a state being built from ``state``,
+    whose other fields the supplies read are ``state``'s) after the group takes ``n``
+    tokens of ``kind``, as many as the box holds; the very tuple when it takes none. An
+    effect that takes tokens and changes other fields builds one state with it."""
     if n <= 0:
-        return state
-    n = min(n, in_box(state, kind))
+        return tokens
+    n = min(n, in_box(state, kind, tokens))
     if n <= 0:
-        return state
-    tokens = list(state.tokens)
-    tokens[kind] += n
-    return replace(state, tokens=tuple(tokens))
+        return tokens
+    out = list(tokens)
+    out[kind] += n
+    return tuple(out)
 
 
 def spend(tokens: tuple[int, ...], kind: int, n: int) -> tuple[int, ...]:

@@ -44,6 +44,7 @@ from dieproof.reference.dont_let_it_die.base import (
     find,
     fkp_in_box,
     gain,
+    gained,
     has,
     heal,
     in_box,
@@ -59,7 +60,7 @@ from dieproof.reference.dont_let_it_die.base import (
     tier_open,
 )
 from dieproof.reference.dont_let_it_die.base import foods as _foods
-from dieproof.reference.dont_let_it_die.content import PLANNING_HUT
+from dieproof.reference.dont_let_it_die.content import PLANNING_HUT, STOCK_HUT
 from dieproof.reference.dont_let_it_die.types import (
     AT_DRAW,
     AT_FIGHT,
@@ -245,6 +246,11 @@ def _openers(
     and Investigate Fire count, the night event, the Planning Hut, the surcharge and the
     decks with a card left): one call and one lookup where there were two of each.
 
+    The key holds only what the two read of the event and the stamina: the event's effect
+    when it is one of :data:`_OPENER_EFFECTS` (they compare it with nothing else), and the
+    stamina up to :data:`_OPENER_STAMINA` plus the surcharge (they compare it with costs
+    no higher), so that keys differing elsewhere share an entry.
+
     :func:`_planning` and the last answer of :func:`_cards_left` are read inline (a call
     each would cost as much as the lookup they make)."""
     planning = state.building == PLANNING_HUT and state.planning_used < PLANNING_DRAWS
@@ -254,12 +260,14 @@ def _openers(
         left = last[3]
     else:
         left = _cards_left(state)
+    stamina = m.stamina
+    cap = _OPENER_STAMINA + sur
     key = (
         m.character,
         m.weapons == (),
         m.tools == (),
-        fx,
-        m.stamina,
+        fx if fx in _OPENER_EFFECTS else "",
+        stamina if stamina < cap else cap,
         m.used & USED_FREE,
         planning,
         sur,
@@ -274,6 +282,16 @@ def _openers(
         )
         found = remember(_OPENERS, key, opened)
     return found
+
+
+_OPENER_EFFECTS: Final = frozenset({"fog", "sunburn", "winds"})
+"""The night effects :func:`_draws` (the fog) and :func:`_investigations` (the sunburn, the
+winds) test; any other effect lists as no effect."""
+
+_OPENER_STAMINA: Final = max(*DECK_COSTS, COST_INVESTIGATE)
+"""The highest cost before the surcharge a draw (:func:`draw_cost`: a deck's, or Ayla's
+lower Hunt) or Investigate Fire compares the stamina with: any stamina from it plus the
+surcharge up lists the same."""
 
 
 _LEFT: list[
@@ -842,7 +860,9 @@ def turn_actions(state: DlidState) -> tuple[object, ...]:
     out: list[object] = [*_openers(state, who, m, fx, sur)]
     # trades: none in Challenges 3 and 7, below a trade's stamina or with fewer tokens
     # than a trade gives (most turns that have none)
-    if t.trades and stamina >= COST_TRADE + sur and size >= trade_rate(state):
+    # trade_rate's reading of the building inline (a call costs more than the test)
+    rate = TRADE_RATE_STOCK_HUT if state.building == STOCK_HUT else TRADE_RATE
+    if t.trades and stamina >= COST_TRADE + sur and size >= rate:
         out += _trade_offers(state, t)
     if cook:
         out += _cooks(state, t, m, sur)
@@ -924,12 +944,16 @@ def do_draw(state: DlidState, action: DrawCard) -> DlidState:
     planning_used = state.planning_used + 1 if action.planning else state.planning_used
     bonus = _DRAW_BONUS.get((m.character, deck), -1)
     five = state.config.challenge == ICE_AGE  # Challenge 5 (its name: no call)
-    if bonus < 0 and not five and not _rebuilt(state, deck):
-        # the payment, the draw and start_draw's step in one state (paying hurts nobody)
+    # the skill's token (the supplies read the pool, which the payment does not change)
+    tokens = state.tokens if bonus < 0 else gained(state, state.tokens, bonus, 1)
+    if not five and not _rebuilt(state, deck):
+        # the payment, the token, the draw and start_draw's step in one state (paying hurts
+        # nobody)
         return replace(
             state,
             members=tuple(members),
             planning_used=planning_used,
+            tokens=tokens,
             last_card=-1,
             actor=who,
             deck=deck,
@@ -937,9 +961,7 @@ def do_draw(state: DlidState, action: DrawCard) -> DlidState:
             planning=action.planning,
             step=AT_DRAW,
         )
-    state = replace(state, members=tuple(members), planning_used=planning_used)
-    if bonus >= 0:
-        state = gain(state, bonus, 1)
+    state = replace(state, members=tuple(members), planning_used=planning_used, tokens=tokens)
     if five:
         m = state.members[who]
         if not any(t in content.ARMOUR for t in m.tools):
@@ -971,11 +993,7 @@ def start_draw(state: DlidState) -> DlidState:
 
 
 def discard_card(state: DlidState, deck: int, card: int) -> DlidState:
-    discards = list(state.discards)
-    pile = list(discards[deck])
-    pile[card] += 1
-    discards[deck] = tuple(pile)
-    return replace(state, discards=tuple(discards))
+    return replace(state, discards=_discarded(state.discards, deck, card))
 
 
 def after_draw(state: DlidState) -> DlidState:
@@ -1027,11 +1045,14 @@ def resolve(
     card = t.box.decks[deck][card_index]
     m = state.members[who]
     if card.kind == "resource":
-        state = gain(state, card.token, card.amount)
+        # every token taken goes into the pool of the one state built below (gained: the
+        # supplies read the pool so far, and the rest of the state, which nothing here
+        # changes before it)
+        tokens = gained(state, state.tokens, card.token, card.amount)
         for tool in m.tools:
             bonus = content.TOOL_BONUS.get(tool)
             if bonus is not None and bonus[0] == card.token:
-                state = gain(state, bonus[1], 1)
+                tokens = gained(state, tokens, bonus[1], 1)
         # the unlocked discoveries' extra tokens (none without text abilities), in
         # DISCOVERY_BONUS order: kept in the table with the very tuple of unlocked
         # discoveries they were found for
@@ -1048,21 +1069,18 @@ def resolve(
             t.last_bonus = (unlocked, bonuses)
         for token in bonuses:
             if token == card.token:
-                state = gain(state, token, 1)
+                tokens = gained(state, tokens, token, 1)
         if m.character == ZEEBO and card.token == BERRY:
             state = heal(state, who, 1)
-        discards = list(state.discards)
-        pile = list(discards[deck])
-        pile[card_index] += 1
-        discards[deck] = tuple(pile)
         last = card_index if m.character == ZEEBO else -1
-        # the card discarded, finish_card, the card remembered for Zeebo and back_to_turn's
-        # move in one state: a resource card hurts nobody, so the drawer, whose turn it is,
-        # is still in play (Mabe's roll first if her fall is pending)
+        # the tokens, the card discarded, finish_card, the card remembered for Zeebo and
+        # back_to_turn's move in one state: a resource card hurts nobody, so the drawer, whose
+        # turn it is, is still in play (Mabe's roll first if her fall is pending)
         return replace(
             state,
+            tokens=tokens,
             decks=decks,
-            discards=tuple(discards),
+            discards=_discarded(state.discards, deck, card_index),
             drawn=(),
             actor=-1,
             deck=-1,
@@ -1072,31 +1090,100 @@ def resolve(
             last_deck=deck,
             step=AT_MABE if state.mabe else AT_TURN,
         )
-    state = replace(state, decks=decks, drawn=(card_index,))
     if card.kind == "nothing":
-        if m.character == RIVER:
-            state = gain(state, FKP, 2)
-        return finish_card(discard_card(state, deck, card_index))
+        # River's FKP, the card discarded, finish_card and back_to_turn's move in one state:
+        # a Nothing card hurts nobody (as a resource card, above)
+        tokens = gained(state, state.tokens, FKP, 2) if m.character == RIVER else state.tokens
+        return replace(
+            state,
+            tokens=tokens,
+            decks=decks,
+            discards=_discarded(state.discards, deck, card_index),
+            drawn=(),
+            actor=-1,
+            deck=-1,
+            planning=False,
+            again=False,
+            step=AT_MABE if state.mabe else AT_TURN,
+        )
     if m.character == GRUB:
-        return finish_card(put_away(state, deck, card_index))
+        return finish_card(replace(state, decks=decks), *_put_away(state, deck, card_index))
     if m.character == AJAX and card.name == content.BEAST:
+        state = replace(state, decks=decks, drawn=(card_index,))
         state = killed(state, who, card.life, MEAT, dead=False)
-        return finish_card(put_away(state, deck, card_index))
-    return replace(state, step=AT_FIGHT)
+        return finish_card(state, *_put_away(state, deck, card_index))
+    return replace(state, decks=decks, drawn=(card_index,), step=AT_FIGHT)
 
 
-def put_away(state: DlidState, deck: int, card: int) -> DlidState:
+def _discarded(
+    discards: tuple[tuple[int, ...], ...], deck: int, card: int
+) -> tuple[tuple[int, ...], ...]:
+    """The discard piles ``discards`` with one more ``card`` in ``deck``'s."""
+    piles = list(discards)
+    pile = list(piles[deck])
+    pile[card] += 1
+    piles[deck] = tuple(pile)
+    return tuple(piles)
+
+
+def _put_away(
+    state: DlidState, deck: int, card: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """A Danger! card after combat: to the discard pile, or under Challenge 4 back on top
-    of its deck the first time. Implements DLID-CHAL-4."""
+    of its deck the first time; the cards on top and the discard piles after it.
+    Implements DLID-CHAL-4."""
     if challenge_number(state.config) == 4 and not state.again:
         on_top = list(state.on_top)
         on_top[deck] = card
-        return replace(state, on_top=tuple(on_top))
-    return discard_card(state, deck, card)
+        return tuple(on_top), state.discards
+    return state.on_top, _discarded(state.discards, deck, card)
 
 
-def finish_card(state: DlidState) -> DlidState:
-    return back_to_turn(replace(state, drawn=(), actor=-1, deck=-1, planning=False, again=False))
+def put_away(state: DlidState, deck: int, card: int) -> DlidState:
+    """:func:`_put_away` as a state."""
+    on_top, discards = _put_away(state, deck, card)
+    return replace(state, on_top=on_top, discards=discards)
+
+
+def finish_card(
+    state: DlidState,
+    on_top: tuple[int, ...] | None = None,
+    discards: tuple[tuple[int, ...], ...] | None = None,
+) -> DlidState:
+    """The draw is over (``on_top`` and ``discards``: the cards on top and the discard
+    piles after the card is put away, if it was not yet): back to the turn. When the game
+    runs and back_to_turn stays with the drawer (or Mabe's roll is pending), its move
+    goes into the same state."""
+    if on_top is None:
+        on_top = state.on_top
+    if discards is None:
+        discards = state.discards
+    if state.result is None:
+        m = state.members[state.turn]
+        if state.mabe or not (m.down or m.done):
+            return replace(
+                state,
+                on_top=on_top,
+                discards=discards,
+                drawn=(),
+                actor=-1,
+                deck=-1,
+                planning=False,
+                again=False,
+                step=AT_MABE if state.mabe else AT_TURN,
+            )
+    return back_to_turn(
+        replace(
+            state,
+            on_top=on_top,
+            discards=discards,
+            drawn=(),
+            actor=-1,
+            deck=-1,
+            planning=False,
+            again=False,
+        )
+    )
 
 
 def fight_options(state: DlidState) -> list[Fight]:
@@ -1161,7 +1248,7 @@ def fight(state: DlidState, action: Fight) -> DlidState:
         return state
     if kill:
         state = killed(state, who, card.life, action.spoils, dead=state.members[who].down)
-    return finish_card(put_away(state, state.deck, card_index))
+    return finish_card(state, *_put_away(state, state.deck, card_index))
 
 
 def killed(state: DlidState, who: int, life: int, spoils: int, *, dead: bool) -> DlidState:
@@ -1220,22 +1307,29 @@ def reroll(state: DlidState, action: Reroll) -> DlidState:
     """Kara's re-roll. Implements DLID-SKILL-3."""
     if action.use:
         kara = find(state, KARA)
-        return replace(_used(state, kara, USED_REROLL), step=AT_ROLL, roll=-1)
+        # _used's member and the new roll's step in one state
+        members = list(state.members)
+        m = members[kara]
+        members[kara] = replace(m, used=m.used | USED_REROLL)
+        return replace(state, members=tuple(members), step=AT_ROLL, roll=-1)
     return found_fire(state, state.actor, state.roll)
 
 
 def found_fire(state: DlidState, who: int, value: int) -> DlidState:
     """Take the FKP rolled, the Knowledge Hut's free one (once per character a day) and
     Dub's berry on a 1. Implements DLID-DAY-4 and DLID-BUILD-6."""
-    state = gain(state, FKP, value)
+    # the tokens go into the pool of the one state built at the end (gained)
+    tokens = gained(state, state.tokens, FKP, value)
     m = state.members[who]
     if state.building == content.KNOWLEDGE_HUT and not m.used & USED_KNOWLEDGE_HUT:
-        state = _used(gain(state, FKP, 1), who, USED_KNOWLEDGE_HUT)
+        tokens = gained(state, tokens, FKP, 1)
+        state = _used(state, who, USED_KNOWLEDGE_HUT)
     if m.character == DUB and value == 1:
-        state = gain(state, BERRY, 1)
+        tokens = gained(state, tokens, BERRY, 1)
     # back_to_turn's move in the same state: the investigator, whose turn it is, is still in
     # play and not done (a roll hurts nobody)
-    return replace(state, roll=-1, actor=-1, step=AT_MABE if state.mabe else AT_TURN)
+    step = AT_MABE if state.mabe else AT_TURN
+    return replace(state, tokens=tokens, roll=-1, actor=-1, step=step)
 
 
 def mabe_rolled(state: DlidState, value: int) -> DlidState:
@@ -1252,8 +1346,19 @@ def mabe_rolled(state: DlidState, value: int) -> DlidState:
 def do_trade(state: DlidState, action: Trade) -> DlidState:
     """Trade with the neighbouring tribe: 1 stamina, then the tokens given one by one.
     Implements DLID-DAY-5."""
-    state = pay_stamina(state, state.turn, COST_TRADE + surcharge(state))
-    return replace(state, step=AT_PAY, take=action.take, owed=trade_rate(state), last_card=-1)
+    who = state.turn
+    m = state.members[who]
+    # pay_stamina's member and the trade's fields in one state (the rate reads the building)
+    members = list(state.members)
+    members[who] = replace(m, stamina=m.stamina - (COST_TRADE + surcharge(state)))
+    return replace(
+        state,
+        members=tuple(members),
+        step=AT_PAY,
+        take=action.take,
+        owed=trade_rate(state),
+        last_card=-1,
+    )
 
 
 _PAY_ACTIONS: Final = tuple(Pay(kind) for kind in range(TOKEN_KINDS))
@@ -1280,9 +1385,9 @@ def pay(state: DlidState, action: Pay) -> DlidState:
         return replace(state, tokens=tokens, owed=owed)
     # the last token given: the one taken, and back_to_turn's move in the same state (a
     # trade hurts nobody: the trader, whose turn it is, is still in play)
-    take = state.take
     step = AT_MABE if state.mabe else AT_TURN
-    return gain(replace(state, tokens=tokens, owed=0, take=-1, step=step), take, 1)
+    tokens = gained(state, tokens, state.take, 1)
+    return replace(state, tokens=tokens, owed=0, take=-1, step=step)
 
 
 def do_cook(state: DlidState, action: Cook) -> DlidState:
@@ -1338,7 +1443,7 @@ def do_skill(state: DlidState, action: Skill) -> DlidState:
     who = action.who
     s = action.skill
     last = state.last_card
-    if s != "kara-gift":
+    if s != "kara-gift" and last >= 0:
         state = replace(state, last_card=-1)
     if s == "gronk-rage":
         state = _used(state, who, USED_DAILY)
@@ -1352,8 +1457,11 @@ def do_skill(state: DlidState, action: Skill) -> DlidState:
         t = action.target
         decks[t] = tuple(a + b for a, b in zip(decks[t], discards[t], strict=True))
         discards[t] = tuple(0 for _ in discards[t])
-        state = pay_stamina(state, who, 2)
-        return replace(state, decks=tuple(decks), discards=tuple(discards))
+        # pay_stamina's member and the shuffle in one state
+        members = list(state.members)
+        m = members[who]
+        members[who] = replace(m, stamina=m.stamina - 2)
+        return replace(state, members=tuple(members), decks=tuple(decks), discards=tuple(discards))
     if s == "ajax-heal":
         return heal(_used(pay_stamina(state, who, 2), who, USED_DAILY), who, 2)
     if s == "atouk-wood":
@@ -1425,17 +1533,18 @@ def do_place(state: DlidState, action: PlaceFkp) -> DlidState:
     changes apply at once, and Fire Starter wins. Implements DLID-FKP-1, DLID-FKP-4,
     DLID-END-1 and DLID-SKILL-5."""
     kind = BONE if action.bone else FKP
-    state = replace(state, tokens=spend(state.tokens, kind, 1))
+    tokens = spend(state.tokens, kind, 1)
     placed = list(state.placed)
     placed[action.discovery] += 1
     tree = content.box(state.config).tree
     spec = tree[action.discovery]
+    # the token spent and the tree's change in one state
     if placed[action.discovery] < spec.cost:
-        return replace(state, placed=tuple(placed))
+        return replace(state, tokens=tokens, placed=tuple(placed))
     placed[action.discovery] = 0
     unlocked = list(state.unlocked)
     unlocked[action.discovery] = True
-    state = refit_all(replace(state, placed=tuple(placed), unlocked=tuple(unlocked)))
+    state = refit_all(replace(state, tokens=tokens, placed=tuple(placed), unlocked=tuple(unlocked)))
     if spec.name == "relaxation" and state.config.readings.relaxation == "heal-too":
         for who in range(CHARACTERS_IN_PLAY):
             state = heal(state, who, 2)
@@ -1456,7 +1565,8 @@ def end_turn(state: DlidState, action: EndTurn = _END_TURN) -> DlidState:
         other = members[seat]
         if not other.down and not other.done:
             return replace(state, members=tuple(members), step=AT_TURN, turn=seat, last_card=-1)
-    return back_to_turn(replace(state, members=tuple(members), last_card=-1))
+    # back_to_turn would find nobody either (the turn character is done now): the night
+    return night.start_night(replace(state, members=tuple(members), last_card=-1))
 
 
 def back_to_turn(state: DlidState) -> DlidState:
@@ -1466,11 +1576,12 @@ def back_to_turn(state: DlidState) -> DlidState:
     if state.result is not None:
         return state
     if state.mabe:
-        return replace(state, step=AT_MABE)
+        return state if state.step is AT_MABE else replace(state, step=AT_MABE)
     turn = state.turn
     m = state.members[turn]
     if not m.down and not m.done:
-        return replace(state, step=AT_TURN)
+        # a skill used at the turn leaves the state at its step: no copy
+        return state if state.step is AT_TURN else replace(state, step=AT_TURN)
     for k in range(1, CHARACTERS_IN_PLAY + 1):
         seat = (turn + k) % CHARACTERS_IN_PLAY
         other = state.members[seat]

@@ -33,6 +33,7 @@ from dieproof.reference.dont_let_it_die.types import (
     AT_NIGHT,
     AT_NIGHT_ROLL,
     AT_REFUEL,
+    AT_TURN,
     BERRY,
     BONE,
     CHARACTERS_IN_PLAY,
@@ -71,7 +72,10 @@ def start_night(state: DlidState) -> DlidState:
     lost (DLID-A1). Implements DLID-NIGHT-1 and DLID-END-4."""
     if state.config.readings.game_end == "night-14" and state.day >= LAST_DAY:
         return over(state, "night 14 came without Fire Starter", "DLID-END-4")
-    members = tuple(replace(m, used=m.used & ~USED_DUB) for m in state.members)
+    members = state.members
+    # Dub's redraw is once a night: the bit cleared, each member rebuilt only if some holds it
+    if (members[0].used | members[1].used | members[2].used | members[3].used) & USED_DUB:
+        members = tuple(replace(m, used=m.used & ~USED_DUB) for m in members)
     # the night's fields and draw_event's step in one state when the night deck has cards
     if sum(state.night_deck) == 0:
         state = replace(state, members=members, turn=state.first, actor=-1, wood_taken=False)
@@ -439,6 +443,12 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
     out: list[Equip | Unequip | Give | Proceed] = []
     for who in up:
         m = members[who]
+        if not m.spare:
+            # nothing unequipped (most characters): the unequips of its slots, built once
+            unequips = _UNEQUIPS.get((who, len(m.weapons), len(m.tools)))
+            if unequips is not None:
+                out += unequips
+                continue
         # one character's options read its equipment and who is in play: remembered
         key = (who, m.character, m.weapons, m.tools, m.spare, up)
         found = memo.get(key)
@@ -450,6 +460,18 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
 
 
 _PROCEED: Final = Proceed()
+_UNEQUIPS: Final = {
+    (who, weapons, tools): (
+        *(Unequip(who, False, slot) for slot in range(weapons)),
+        *(Unequip(who, True, slot) for slot in range(tools)),
+    )
+    for who in range(CHARACTERS_IN_PLAY)
+    for weapons in range(4)
+    for tools in range(4)
+}
+"""The morning's options of a character with nothing unequipped, by seat and the numbers
+of weapons and tools equipped (up to three each): :func:`_morning_options` with no item
+to equip or give, its unequips in order."""
 _UP: Final = {
     downs: tuple(seat for seat, down in enumerate(downs) if not down)
     for downs in product((False, True), repeat=CHARACTERS_IN_PLAY)
@@ -504,11 +526,12 @@ def unequip_item(state: DlidState, action: Unequip) -> DlidState:
 def give_item(state: DlidState, action: Give) -> DlidState:
     m = state.members[action.who]
     item = m.spare[action.index]
-    state = set_member(
-        state, action.who, replace(m, spare=m.spare[: action.index] + m.spare[action.index + 1 :])
-    )
-    other = state.members[action.to]
-    return set_member(state, action.to, replace(other, spare=(*other.spare, item)))
+    # both members in one state
+    members = list(state.members)
+    members[action.who] = replace(m, spare=m.spare[: action.index] + m.spare[action.index + 1 :])
+    other = members[action.to]
+    members[action.to] = replace(other, spare=(*other.spare, item))
+    return replace(state, members=tuple(members))
 
 
 def end_morning(state: DlidState) -> DlidState:
@@ -523,5 +546,9 @@ def end_morning(state: DlidState) -> DlidState:
         else:
             members.append(m)
     first = (state.first + 1) % CHARACTERS_IN_PLAY
+    m = members[first]
+    if state.result is None and not state.mabe and not m.down and not m.done:
+        # back_to_turn's move in the same state: the first player is in play
+        return replace(state, members=tuple(members), first=first, turn=first, step=AT_TURN)
     state = replace(state, members=tuple(members), first=first, turn=first)
     return day_rules.back_to_turn(state)
