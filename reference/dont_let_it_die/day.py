@@ -1073,39 +1073,12 @@ def resolve(
         if m.character == ZEEBO and card.token == BERRY:
             state = heal(state, who, 1)
         last = card_index if m.character == ZEEBO else -1
-        # the tokens, the card discarded, finish_card, the card remembered for Zeebo and
-        # back_to_turn's move in one state: a resource card hurts nobody, so the drawer, whose
-        # turn it is, is still in play (Mabe's roll first if her fall is pending)
-        return replace(
-            state,
-            tokens=tokens,
-            decks=decks,
-            discards=_discarded(state.discards, deck, card_index),
-            drawn=(),
-            actor=-1,
-            deck=-1,
-            planning=False,
-            again=False,
-            last_card=last,
-            last_deck=deck,
-            step=AT_MABE if state.mabe else AT_TURN,
-        )
+        # the card remembered for Zeebo
+        return _card_done(state, tokens, decks, card_index, (last, deck))
     if card.kind == "nothing":
-        # River's FKP, the card discarded, finish_card and back_to_turn's move in one state:
-        # a Nothing card hurts nobody (as a resource card, above)
+        # River's FKP (a Nothing card hurts nobody, as a resource card, above)
         tokens = gained(state, state.tokens, FKP, 2) if m.character == RIVER else state.tokens
-        return replace(
-            state,
-            tokens=tokens,
-            decks=decks,
-            discards=_discarded(state.discards, deck, card_index),
-            drawn=(),
-            actor=-1,
-            deck=-1,
-            planning=False,
-            again=False,
-            step=AT_MABE if state.mabe else AT_TURN,
-        )
+        return _card_done(state, tokens, decks, card_index, (state.last_card, state.last_deck))
     if m.character == GRUB:
         return finish_card(replace(state, decks=decks), *_put_away(state, deck, card_index))
     if m.character == AJAX and card.name == content.BEAST:
@@ -1113,6 +1086,34 @@ def resolve(
         state = killed(state, who, card.life, MEAT, dead=False)
         return finish_card(state, *_put_away(state, deck, card_index))
     return replace(state, decks=decks, drawn=(card_index,), step=AT_FIGHT)
+
+
+def _card_done(
+    state: DlidState,
+    tokens: tuple[int, ...],
+    decks: tuple[tuple[int, ...], ...],
+    card: int,
+    last: tuple[int, int],
+) -> DlidState:
+    """A card that hurts nobody (a resource or Nothing card) dealt with, in one state: the
+    pool ``tokens``, the decks ``decks``, the card discarded, finish_card's draw cleared,
+    the card remembered for Zeebo (``last``: the card and its deck) and back_to_turn's move:
+    the drawer, whose turn it is, is still in play (Mabe's roll first if her fall is
+    pending)."""
+    return replace(
+        state,
+        tokens=tokens,
+        decks=decks,
+        discards=_discarded(state.discards, state.deck, card),
+        drawn=(),
+        actor=-1,
+        deck=-1,
+        planning=False,
+        again=False,
+        last_card=last[0],
+        last_deck=last[1],
+        step=AT_MABE if state.mabe else AT_TURN,
+    )
 
 
 def _discarded(
@@ -1158,32 +1159,24 @@ def finish_card(
         on_top = state.on_top
     if discards is None:
         discards = state.discards
+    step = state.step
+    stays = False
     if state.result is None:
         m = state.members[state.turn]
         if state.mabe or not (m.down or m.done):
-            return replace(
-                state,
-                on_top=on_top,
-                discards=discards,
-                drawn=(),
-                actor=-1,
-                deck=-1,
-                planning=False,
-                again=False,
-                step=AT_MABE if state.mabe else AT_TURN,
-            )
-    return back_to_turn(
-        replace(
-            state,
-            on_top=on_top,
-            discards=discards,
-            drawn=(),
-            actor=-1,
-            deck=-1,
-            planning=False,
-            again=False,
-        )
+            step, stays = (AT_MABE if state.mabe else AT_TURN), True
+    state = replace(
+        state,
+        on_top=on_top,
+        discards=discards,
+        drawn=(),
+        actor=-1,
+        deck=-1,
+        planning=False,
+        again=False,
+        step=step,
     )
+    return state if stays else back_to_turn(state)
 
 
 def fight_options(state: DlidState) -> list[Fight]:
