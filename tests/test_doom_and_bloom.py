@@ -850,6 +850,24 @@ def test_the_extra_turn_of_a_barter_is_owed_once() -> None:
     assert state.active == 1 and state.extra_turn and state.extra == (0, 0, 0)
 
 
+@pytest.mark.rule("DAB-END-1", "DAB-TRADE-2")
+def test_the_turn_limit_ends_the_game_before_an_owed_extra_turn_is_taken() -> None:
+    """At the turn limit no turn begins: an extra turn owed by a barter is not taken
+    (still owed when the game ends), and a turn bartered away is not skipped. Found by
+    the refinement check over sampled configurations (the model keeps both at the end)."""
+    limit = NORMAL.turn_limit
+    state = at_turn(setup(NORMAL), 1, extra=(0, 1, 0), bartered=(True, False, False), turns=limit)
+    state = apply(replace(state, step=Phase.END, lost=0), EndTurn())
+    assert state.step is Phase.OVER and state.winners == ()
+    assert state.extra == (0, 1, 0) and not state.extra_turn
+    assert not GAME.invariants(state)
+    state = at_turn(setup(NORMAL), 0, skip=(False, True, False), turns=limit)
+    state = replace(state, bartered=(False, True, False), step=Phase.END, lost=0)
+    state = apply(state, EndTurn())
+    assert state.step is Phase.OVER and state.skip == (False, True, False)
+    assert not GAME.invariants(state)
+
+
 @pytest.mark.rule("DAB-EVENT-2")
 def test_sitting_ducks_fails_when_any_rival_has_less_weaponry() -> None:
     """A least card succeeds only when no other player holds less: one rival with more
