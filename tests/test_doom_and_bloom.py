@@ -795,6 +795,17 @@ def test_as_many_characters_as_players_is_enough() -> None:
         validate_config(DabConfig(players=4, content=three))
 
 
+@pytest.mark.rule("DAB-SETUP-2", "DAB-SETUP-3")
+def test_a_die_whose_faces_are_all_alike_is_refused() -> None:
+    """With every face alike every start roll ties, and the tied players roll again
+    (DAB-A13) forever: the game never starts. Such a die is refused; two face values
+    are enough (a tie then breaks with probability 1)."""
+    validate_config(DabConfig(content=replace(DEFAULT_CONTENT, die=(1, 2))))
+    for die in ((2,), (3, 3, 3)):
+        with pytest.raises(InvalidConfig, match="alike"):
+            validate_config(DabConfig(content=replace(DEFAULT_CONTENT, die=die)))
+
+
 def _kept_busy_at_the_final(food: int) -> DabState:
     """Seat 0 on its final destination (every destination scouted) with the required
     assets but ``food`` Food, kept busy by a rival."""
