@@ -795,6 +795,17 @@ def test_as_many_characters_as_players_is_enough() -> None:
         validate_config(DabConfig(players=4, content=three))
 
 
+@pytest.mark.rule("DAB-SETUP-2", "DAB-SETUP-3")
+def test_a_die_whose_faces_are_all_alike_is_refused() -> None:
+    """With every face alike every start roll ties, and the tied players roll again
+    (DAB-A13) forever: the game never starts. Such a die is refused; two face values
+    are enough (a tie then breaks with probability 1)."""
+    validate_config(DabConfig(content=replace(DEFAULT_CONTENT, die=(1, 2))))
+    for die in ((2,), (3, 3, 3)):
+        with pytest.raises(InvalidConfig, match="alike"):
+            validate_config(DabConfig(content=replace(DEFAULT_CONTENT, die=die)))
+
+
 def _kept_busy_at_the_final(food: int) -> DabState:
     """Seat 0 on its final destination (every destination scouted) with the required
     assets but ``food`` Food, kept busy by a rival."""
@@ -848,6 +859,24 @@ def test_the_extra_turn_of_a_barter_is_owed_once() -> None:
     state = replace(state, step=Phase.END, lost=0)
     state = apply(state, EndTurn())
     assert state.active == 1 and state.extra_turn and state.extra == (0, 0, 0)
+
+
+@pytest.mark.rule("DAB-END-1", "DAB-TRADE-2")
+def test_the_turn_limit_ends_the_game_before_an_owed_extra_turn_is_taken() -> None:
+    """At the turn limit no turn begins: an extra turn owed by a barter is not taken
+    (still owed when the game ends), and a turn bartered away is not skipped. Found by
+    the refinement check over sampled configurations (the model keeps both at the end)."""
+    limit = NORMAL.turn_limit
+    state = at_turn(setup(NORMAL), 1, extra=(0, 1, 0), bartered=(True, False, False), turns=limit)
+    state = apply(replace(state, step=Phase.END, lost=0), EndTurn())
+    assert state.step is Phase.OVER and state.winners == ()
+    assert state.extra == (0, 1, 0) and not state.extra_turn
+    assert not GAME.invariants(state)
+    state = at_turn(setup(NORMAL), 0, skip=(False, True, False), turns=limit)
+    state = replace(state, bartered=(False, True, False), step=Phase.END, lost=0)
+    state = apply(state, EndTurn())
+    assert state.step is Phase.OVER and state.skip == (False, True, False)
+    assert not GAME.invariants(state)
 
 
 @pytest.mark.rule("DAB-EVENT-2")

@@ -13,8 +13,20 @@ from dieproof.proofs.compile import CompiledModel
 from dieproof.proofs.doom_and_bloom import MODEL, abstract
 from dieproof.proofs.doom_and_bloom.vocabulary import ASSET_NAMES, SEATS, STEP
 from dieproof.reference.core.game import game
-from dieproof.reference.core.types import CHANCE, TERMINAL
-from dieproof.reference.doom_and_bloom.types import Phase
+from dieproof.reference.core.types import CHANCE, TERMINAL, replace
+from dieproof.reference.doom_and_bloom.content import DEFAULT_CONTENT
+from dieproof.reference.doom_and_bloom.rules import apply
+from dieproof.reference.doom_and_bloom.types import (
+    CAPS,
+    DabConfig,
+    Effect,
+    Move,
+    MoveDie,
+    Option,
+    Phase,
+    RollMove,
+)
+from tests.dab_helpers import at_turn, card, play, set_assets, set_seat, setup, space
 
 Step = tuple[dict[str, int | bool], dict[str, int | bool]]
 
@@ -307,3 +319,30 @@ def test_a_comparison_card_succeeds_as_the_holdings_compare() -> None:
     a, b = _first(compared, "draws a comparison card")
     assert _moves(a, b)
     assert not _moves(a, {**b, "success": not b["success"]})
+
+
+def test_a_paid_choice_takes_its_price_then_its_result() -> None:
+    """A choice card's paid option takes its price, then the Success result, each
+    within the track (DAB-EVENT-3, DAB-ASSET-1). Content may print any price, a
+    negative one too (a gain): at the Fuel cap, a price of -1 Fuel (capped, no gain)
+    and a Success of -2 Fuel leave cap - 2, not cap - 1 as one sum would. Found by the
+    refinement check over sampled content."""
+    events = DEFAULT_CONTENT.events
+    karma = next(c for c in events if c.name == "Good Karma")
+    odd = replace(
+        karma, price=(0, -1, 0, 0, 0), price_bonus=0, success=Effect(assets=(0, -2, 0, 0, 0))
+    )
+    content = replace(DEFAULT_CONTENT, events=tuple(odd if c is karma else c for c in events))
+    config = DabConfig(players=3, content=content)
+    state = at_turn(setup(config), 0)
+    state = set_seat(state, "moved", 0, True)
+    state = set_seat(state, "space", 0, space(config, "r3c8"))
+    state = set_assets(state, 0, (2, CAPS[1], 2, 3, 0))
+    state = play(state, RollMove(), MoveDie(value=1), Move(space=space(config, "r2c8")))
+    state = apply(state, card(config, "event", "Good Karma"))
+    assert state.step is Phase.CHOICE
+    after = apply(state, Option(option=0))
+    assert after.assets[0][1] == CAPS[1] - 2
+    a, b = abstract(state), abstract(after)
+    assert _moves(a, b)
+    assert not _moves(a, {**b, "fuel[0]": CAPS[1] - 1})

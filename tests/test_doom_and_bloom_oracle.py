@@ -5,6 +5,7 @@ roll's total after modifiers, the movement allowance and the benefits' costs).""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -94,3 +95,16 @@ def test_refinement_catches_a_milestone_rewarded_twice(monkeypatch: pytest.Monke
     monkeypatch.setattr(resolve, "new_milestones", twice)
     report = refine(GAME, proofs_for(GAME.id), games=60, seed=3)
     assert not report.ok
+
+
+@pytest.mark.rule("DAB-END-1", "DAB-TRADE-2")
+def test_refinement_holds_over_sampled_configurations() -> None:
+    """``dieproof verify`` plays the refinement check over ``configs()`` only; this plays
+    it over sampled configurations (any reading, a turn limit of 4 to 40, another die),
+    fixed seeds. Seed 1's game 9 caught the game ended at the turn limit after an owed
+    extra turn had been used up (``rules.advance``)."""
+    configs = [GAME.sample_config(random.Random(i)) for i in range(60)]
+    proofs = proofs_for(GAME.id)
+    for seed in (1, 2):
+        report = refine(GAME, proofs, games=60, seed=seed, configs=configs)
+        assert report.ok, report.failure

@@ -484,15 +484,19 @@ def _result(v: Vars, w: Vars, i: int, card: Vars, prefix: str, *, price: bool) -
     """What the result ``prefix`` (``s_`` or ``f_``) of ``card``'s card does to seat
     ``i``'s mat in a game without teams, after the price of a paid choice when ``price``:
     a Failure exactly that, a Success that and the space's rewards (see
-    :func:`settlement`, which states its follow-up). Each term is written once and
-    short (no shared subterm), so the compiled relation stays lazy."""
+    :func:`settlement`, which states its follow-up). The price is taken first, then
+    the result: content may print a negative price (a gain), which stops at the cap
+    before the result moves the asset (a price is offered only when the side holds it,
+    so it never goes below zero). Each term is written once and short (no shared
+    subterm), so the compiled relation stays lazy."""
     found: list[z3.BoolRef] = []
     success = prefix == "s_"
     for j, name in enumerate(ASSET_NAMES):
-        x = asset(v, j, i) + card.num(f"{prefix}{name}")
+        x = asset(v, j, i)
         if price:  # only a choice card has one (0 for the others)
             x = x - card.num(f"p_{name}")
-        after = _clamp(x, j)
+            x = z3.If(x > cap(j), z3.IntVal(cap(j)), x)
+        after = _clamp(x + card.num(f"{prefix}{name}"), j)
         now = asset(w, j, i)
         if not success:
             found.append(now == after)

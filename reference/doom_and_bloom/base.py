@@ -373,7 +373,8 @@ def places(cat: Catalog, key: tuple[int, int, bool]) -> Places:
 
 def validate_config(config: DabConfig) -> None:
     """Refuse a config the rules cannot play. Implements DAB-SETUP-1 (2 to 4 players;
-    team play with exactly four) and DAB-BOARD-1 (a user's board is checked)."""
+    team play with exactly four) and DAB-BOARD-1 (a user's board is checked); a die
+    needs two face values, or the start roll ties forever (DAB-SETUP-2, DAB-A13)."""
     if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
         raise InvalidConfig("DAB.PLAYERS", f"{config.players} players (2 to 4)", "DAB-SETUP-1")
     if config.teams and config.players != TEAM_PLAYERS:
@@ -387,6 +388,13 @@ def validate_config(config: DabConfig) -> None:
         raise InvalidConfig("DAB.CONTENT", "fewer characters than players", "DAB-SETUP-4")
     if any(f < 1 for f in content.die):
         raise InvalidConfig("DAB.CONTENT", "a die face below 1", "DAB-SETUP-3")
+    if len(set(content.die)) < 2:
+        # every start roll would tie, and the tied roll again forever (DAB-A13)
+        raise InvalidConfig(
+            "DAB.CONTENT",
+            "a die whose faces are all alike: the start roll never ends",
+            "DAB-SETUP-2",
+        )
     for c in content.characters:
         if any(not 0 <= v <= cap for v, cap in zip(c.assets, CAPS, strict=True)):
             raise InvalidConfig(

@@ -777,15 +777,7 @@ def begin_turn(state: DabState, seat: int, extra: bool = False) -> DabState:
     """Start ``seat``'s turn: the turn limit (DAB-A10), a finished teammate's choice
     (DAB-TEAM-4), then the rivals' chance to keep it busy (DAB-BUSY-1)."""
     if state.turns >= state.config.turn_limit:
-        return replace(
-            state,
-            step=_OVER,
-            active=-1,
-            actor=-1,
-            winners=(),
-            reason=f"nobody won within {state.config.turn_limit} turns",
-            rule="DAB-END-1",
-        )
+        return _out_of_turns(state)
     if state.finished[seat]:
         if has_required(state, seat):
             return advance(_turn_start(state, seat, extra, state.step, -1))
@@ -794,6 +786,21 @@ def begin_turn(state: DabState, seat: int, extra: bool = False) -> DabState:
     # at the start of a turn, so it is decided on ``state`` and the new turn built once.
     step, busy_seat = _busy_choice(state, seat, seat)
     return _turn_start(state, seat, extra, step, busy_seat)
+
+
+def _out_of_turns(state: DabState) -> DabState:
+    """The turn limit is reached: the game ends with no winner before another turn
+    begins (DAB-END-1), so the turn order stands as it is (an extra turn still owed, a
+    bartered turn not yet skipped)."""
+    return replace(
+        state,
+        step=_OVER,
+        active=-1,
+        actor=-1,
+        winners=(),
+        reason=f"nobody won within {state.config.turn_limit} turns",
+        rule="DAB-END-1",
+    )
 
 
 def _turn_start(state: DabState, seat: int, extra: bool, step: Phase, busy_seat: int) -> DabState:
@@ -878,7 +885,10 @@ def _busy_window(state: DabState, after: int) -> DabState:
 
 def advance(state: DabState) -> DabState:
     """After a turn: an extra turn owed by a barter comes right after the player's next
-    turn; a player who bartered its turn away skips it (DAB-TRADE-2)."""
+    turn; a player who bartered its turn away skips it (DAB-TRADE-2). At the turn limit
+    the game ends first: no turn begins, so none is taken or skipped (DAB-END-1)."""
+    if state.turns >= state.config.turn_limit:
+        return _out_of_turns(state)
     p = state.active
     if not state.extra_turn and state.extra[p] > 0:
         extra = list(state.extra)
