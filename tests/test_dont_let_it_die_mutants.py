@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from dieproof.reference import game
+from dieproof.reference.core import IllegalAction
 from dieproof.reference.core.errors import InvalidConfig
 from dieproof.reference.core.types import replace
 from dieproof.reference.dont_let_it_die import content, day, rules
@@ -172,6 +173,30 @@ def test_food_poisoning_as_the_first_event_of_a_users_night_deck() -> None:
     tired = member(s, 2, stamina=kara.max_stamina - 3)
     assert poisoned(tired)
     assert add_stamina(tired, 2, 2).members[2].stamina == kara.max_stamina - 3
+
+
+@pytest.mark.rule("DLID-NIGHT-2", "DLID-BOX-1")
+def test_fog_as_the_first_event_of_a_users_night_deck_closes_the_hunt() -> None:
+    # The sampled mutant day:_turn:GtE->Gt: the night event at index 0 read as no event by
+    # the check apply makes (of_kind), so a user's deck with the fog first let Hunt be drawn.
+    own = DlidContent(night_events=(UserNightEvent("Fog", "fog"), UserNightEvent("Calm", "calm")))
+    s = play(play(night_of(start(content=own)), EventDrawn(0)), Proceed())
+    assert s.step is Step.TURN and s.event == 0
+    s = member(at_turn(s, 2), 2, weapons=(content.SPEAR,))
+    assert DrawCard(HUNT) not in rules.legal_actions(s)
+    with pytest.raises(IllegalAction):
+        rules.apply(s, DrawCard(HUNT))
+
+
+@pytest.mark.rule("DLID-MORNING-6", "DLID-DAY-1")
+def test_the_first_player_token_passes_to_a_fallen_character_and_play_goes_on_left() -> None:
+    # The sampled mutant night:end_morning:drop-not: the day begun with the token's holder
+    # when that character is down, so a fallen character had the first turn.
+    s = member(start(), 1, hp=0, down=True, stamina=0)
+    morning = event(night_of(s), "Calm night")
+    assert morning.step is Step.MORNING
+    day_ = play(morning, Proceed())
+    assert day_.first == 1 and day_.step is Step.TURN and day_.turn == 2
 
 
 @pytest.mark.rule("DLID-NIGHT-1")

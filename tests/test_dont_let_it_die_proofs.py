@@ -306,6 +306,25 @@ def test_a_theft_takes_only_its_supply() -> None:
     assert cm.transitions_matching(c, {**d, "fiber": 1}) == []
 
 
+@pytest.mark.rule("DLID-NIGHT-2")
+def test_the_stampede_starts_with_the_first_seat_in_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``stamp``: kept, the stampede leads to the roll of the first seat in play (seat 1,
+    # Gronk being down). The sampled mutants night:resolve_event:delete (no roll: on to
+    # the morning) and night:next_roller:drop-not (a fallen character rolls) are no step of
+    # the model.
+    cm, proofs = CompiledModel.of(proofs_for(GAME_ID).model), proofs_for(GAME_ID)
+    s = night_of(member(start(), 0, hp=0, down=True, stamina=0))
+    herd = event(s, "Mammoth stampede")
+    a, b = proofs.abstract(s), proofs.abstract(herd)
+    assert b["stamp"] and b["nrolling"] and b["nroll"] == 1
+    assert cm.transitions_matching(a, b) == ["night-step"]
+    assert cm.transitions_matching(a, {**b, "nroll": 0}) == []
+    monkeypatch.setattr(night, "next_roller", lambda state, start: -1)
+    unrolled = proofs.abstract(event(s, "Mammoth stampede"))
+    assert not unrolled["nrolling"] and unrolled["day"] == s.day + 1  # on to the morning
+    assert cm.transitions_matching(a, unrolled) == []
+
+
 @pytest.mark.rule("DLID-CARDS-1", "DLID-CARDS-5")
 def test_every_card_of_a_resource_deck_is_somewhere() -> None:
     # The background holds each deck's cards (the deck, its discard pile, back on top,

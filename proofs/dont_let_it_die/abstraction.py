@@ -311,8 +311,8 @@ def _event(state: DlidState) -> tuple[int | bool, ...]:
     the morning's refill cuts, whether it touches anybody's health at night
     (``quiet``), teaching, the fog, the sunburn, the winds; whether drawing it hurts
     nobody (``calm``: a quiet event, the healing smoke, or the rival tribes outside
-    Challenge 7, whose text has everyone take 2), the earthquake, the food poisoning and the
-    rainstorm."""
+    Challenge 7, whose text has everyone take 2), the earthquake, the food poisoning, the
+    rainstorm, the stampede and the supply a rival tribe takes."""
     e = _effect(state)
     cut = {"screeching": 3, "cold-wind": 2}.get(e, 0)
     quiet = e in QUIET_EVENTS
@@ -328,6 +328,7 @@ def _event(state: DlidState) -> tuple[int | bool, ...]:
         e == "earthquake",
         e == "poisoning",
         e == "rainstorm",
+        e == "stampede",
         -1 if state.event < 0 else _box(state.config).stolen[state.event],
     )
 
@@ -637,7 +638,7 @@ def _parts() -> tuple[Part[DlidState], ...]:
             (*c, "event"),
             (
                 *("cut", "quiet", "teach", "fog", "sun", "winds", "calm", "quake", "poison"),
-                *("rain", "stok"),
+                *("rain", "stamp", "stok"),
             ),
             _event,
         ),

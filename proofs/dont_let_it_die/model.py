@@ -864,6 +864,23 @@ def theft(v: Vars, w: Vars) -> z3.BoolRef:
     )
 
 
+def first_up(v: Vars) -> z3.ArithRef:
+    """The first seat in play, counted from 0 (the last seat when every one is down)."""
+    seat: z3.ArithRef = z3.IntVal(len(SEATS) - 1)
+    for i in reversed(SEATS[:-1]):
+        seat = z3.If(z3.Not(flag_at(v, "down", i)), i, seat)
+    return seat
+
+
+def stampede(v: Vars, w: Vars) -> z3.BoolRef:
+    """The mammoth stampede (``stamp``), drawn and kept in this step, has every character
+    in play roll the Fire Die in seat order (DLID-NIGHT-2): the step leads to the first
+    seat in play's roll (``nrolling``, ``nroll``); with nobody in play, to no roll."""
+    kept = z3.And(v.flag("drawing"), w.flag("stamp"), z3.Not(w.flag("drawing")))
+    rolls = z3.And(w.flag("nrolling"), w.num("nroll") == first_up(v))
+    return z3.Implies(kept, z3.If(someone_up(v), rolls, z3.Not(w.flag("nrolling"))))
+
+
 def night_step(v: Vars, w: Vars) -> z3.BoolRef:
     """A night event (and its rolls and choices): damage and healing, tokens taken or
     given within their supplies, equipment lost; the pit loses at most 1 wood (rain),
@@ -884,6 +901,7 @@ def night_step(v: Vars, w: Vars) -> z3.BoolRef:
         calm_draw(v, w),
         quake_owed(v, w),
         rainstorm(v, w),
+        stampede(v, w),
         *(night_seat(v, w, i) for i in SEATS),
     )
 
@@ -994,6 +1012,7 @@ def morning(v: Vars, w: Vars) -> z3.BoolRef:
         # the rainstorm kept in this step found somebody with stamina: no wood put out
         z3.Implies(z3.And(v.flag("drawing"), w.flag("rain")), z3.Not(dry(v))),
         theft(v, w),
+        stampede(v, w),
         earthquake_loss(v, w),
         quake_owed(v, w),
         *(morning_seat(v, w, i) for i in SEATS),

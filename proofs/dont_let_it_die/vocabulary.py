@@ -161,6 +161,7 @@ GLOBAL_BOOL: Final = (
     "calm",
     "quake",
     "rain",
+    "stamp",
     "rolling",
     "rerolling",
     "kfresh",
@@ -312,6 +313,7 @@ OFFER_DESCRIPTIONS: Final = {
     "Challenge 7)",
     "quake": "the night event in force is the earthquake",
     "rain": "the night event in force is the rainstorm",
+    "stamp": "the night event in force is the mammoth stampede",
     "stok": "the supply the rival tribes in force take (:data:`SUPPLIES`' index; -1 for "
     "another event or none)",
     "rolling": "the state is the Investigate Fire roll",
