@@ -323,7 +323,15 @@ OFFER_DESCRIPTIONS: Final = {
 }
 """What each variable of :data:`OFFER_INT` and :data:`OFFER_BOOL` means, for the docs."""
 CONSTANTS: Final = (
-    *("last", "fs", "shared", "hard", "refuelok", "nightend", "foodwood", "waits", "fiberb"),
+    "last",
+    "fs",
+    "shared",
+    "hard",
+    "refuelok",
+    "nightend",
+    "foodwood",
+    "waits",
+    "fiberb",
 )
 """Fixed by the configuration: never change (``waits``: DLID-A26's "waits" reading, the game
 going on with every member down and one fed back to life; ``fiberb``: Challenge 3 under
