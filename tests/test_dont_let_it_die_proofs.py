@@ -166,6 +166,7 @@ def test_the_refinement_check_seats_every_character_and_plays_every_reading() ->
     for reading in other_readings():
         assert any(c.readings == reading and c.challenge == "berries" for c in played)
         assert any(c.readings == reading and c.challenge == "rival-tribes" for c in played)
+        assert any(c.readings == reading and "Zeebo" in c.characters for c in played)
     assert proofs_for(GAME_ID).configs is refinement_configs
 
 

@@ -44,6 +44,7 @@ from dieproof.reference.dont_let_it_die.types import (
     Readings,
     Redraw,
     Reroll,
+    Revive,
     Skill,
     Step,
     Trade,
@@ -295,6 +296,44 @@ def test_zeebo() -> None:
     assert s.members[0].hp == 3 and s.tokens[BERRY] == 2
     s = play(s, Skill(0, "zeebo-double"))
     assert s.tokens[BERRY] == 4 and s.members[0].stamina == 1
+
+
+_DOUBLE = Skill(0, "zeebo-double")
+
+
+@pytest.mark.rule("DLID-SKILL-15", "DLID-DAY-7", "DLID-FAQ-7", "DLID-FAQ-10")
+@pytest.mark.parametrize("reading", ["open", "at-draw"])
+def test_zeebo_double_after_a_free_action(reading: Literal["open", "at-draw"]) -> None:
+    """DLID-A31: right after Zeebo's draw both readings offer the double; each free action
+    (another's meal, a revival, wood on the fire, an FKP placed, Kara's gift) leaves it
+    open under "open" and closes it under "at-draw"."""
+    s = start(characters=("Zeebo", "Grub", "Kara", "Cron"), readings=Readings(zeebo_double=reading))
+    s = member(member(s, 3, hp=0, stamina=0, down=True), 1, stamina=1, hp=2)
+    s = drawn(tokens(s, cooked_meat=3, fkp=1, wood=1), 0, FORAGE, "2 berry")
+    assert _DOUBLE in rules.legal_actions(s)
+    free = (Eat(1, COOKED_MEAT), Revive(3), AddWood(), PlaceFkp(0), Skill(2, "kara-gift", 1))
+    for action in free:
+        assert action in rules.legal_actions(s), action
+        after = play(s, action)
+        assert after.step is Step.TURN and after.turn == 0, action
+        assert (_DOUBLE in rules.legal_actions(after)) is (reading == "open"), action
+
+
+@pytest.mark.rule("DLID-SKILL-15", "DLID-SKILL-3")
+@pytest.mark.parametrize("reading", ["open", "at-draw"])
+def test_kara_pays_for_zeebos_double(reading: Literal["open", "at-draw"]) -> None:
+    """DLID-A31: Zeebo left with 1 stamina by his draw cannot double; Kara's gift of 2
+    lets him under "open" (2 berries again, his 3 stamina spent), never under "at-draw"."""
+    s = start(characters=("Zeebo", "Grub", "Kara", "Cron"), readings=Readings(zeebo_double=reading))
+    s = drawn(member(s, 0, stamina=3), 0, FORAGE, "2 berry")
+    assert s.members[0].stamina == 1 and _DOUBLE not in rules.legal_actions(s)
+    s = play(s, Skill(2, "kara-gift", 0))
+    assert s.members[0].stamina == 3
+    if reading == "at-draw":
+        assert _DOUBLE not in rules.legal_actions(s)
+        return
+    s = play(s, _DOUBLE)
+    assert s.tokens[BERRY] == 4 and s.members[0].stamina == 0
 
 
 @pytest.mark.rule("DLID-SKILL-16", "DLID-FAQ-8")

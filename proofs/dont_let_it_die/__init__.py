@@ -71,14 +71,15 @@ def refinement_configs() -> tuple[DlidConfig, ...]:
     """What the refinement check plays: the game's configurations (every tree and side,
     player count and challenge), the two tribes of :data:`REFINEMENT_TRIBES`, and under
     both sets of :func:`other_readings` the Normal game on each tracker side, Challenges 3
-    and 7 (whose readings DLID-A25 and DLID-A24 are) and the first of the two tribes."""
+    and 7 (whose readings DLID-A25 and DLID-A24 are) and the two tribes (the second seats
+    Zeebo, whose double DLID-A31 reads)."""
     tribes = tuple(DlidConfig(players=1, characters=t) for t in REFINEMENT_TRIBES)
     under = (
         DlidConfig(players=1),
         DlidConfig(players=1, tracker="hard"),
         challenge_config(3),
         challenge_config(7),
-        tribes[0],
+        *tribes,
     )
     readings = tuple(replace(c, readings=r) for r in other_readings() for c in under)
     return (*configs(), *tribes, *readings)

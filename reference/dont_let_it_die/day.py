@@ -437,13 +437,11 @@ def equip_slots(config: DlidConfig, member: Member, item: int, kind: str) -> lis
     return out
 
 
-def craftable_items(state: DlidState, t: Table | None = None) -> tuple[int, ...]:
+def craftable_items(state: DlidState, t: Table) -> tuple[int, ...]:
     """The items :func:`craftable` allows, in item order; remembered per configuration,
     unlocked discoveries, copies made and building, its only inputs (bounded like
-    :data:`~dieproof.reference.core.chance.CACHE_LIMIT`). ``t``: the configuration's table,
-    when the caller has it."""
-    if t is None:
-        t = table_of(state.config)
+    :data:`~dieproof.reference.core.chance.CACHE_LIMIT`). ``t``: the configuration's
+    table."""
     if t.lost_closes:
         # DLID-A27's "item" reading reads the equipment too: not remembered, never "last"
         return tuple(i for i in range(len(t.items)) if craftable(state, i))
@@ -1436,7 +1434,7 @@ def do_skill(state: DlidState, action: Skill) -> DlidState:
     who = action.who
     s = action.skill
     last = state.last_card
-    if s != "kara-gift" and last >= 0:
+    if last >= 0 and (s != "kara-gift" or state.config.readings.zeebo_double == "at-draw"):
         state = replace(state, last_card=-1)
     if s == "gronk-rage":
         state = _used(state, who, USED_DAILY)
@@ -1478,9 +1476,19 @@ def do_skill(state: DlidState, action: Skill) -> DlidState:
     return gain(state, card.token, card.amount)
 
 
+def before_free_action(state: DlidState) -> DlidState:
+    """A free action begins: under DLID-A31's ``at-draw`` reading it closes Zeebo's
+    double (nothing drawn last any more); under ``open`` the double stays open. The free
+    actions are eating, feeding a revival, adding wood, placing FKP and Kara's gift."""
+    if state.last_card >= 0 and state.config.readings.zeebo_double == "at-draw":
+        return replace(state, last_card=-1)
+    return state
+
+
 def do_eat(state: DlidState, action: Eat) -> DlidState:
     """Eat the exact amount of one food; Vog pays 1 stamina; Tara's berry stamina.
     Implements DLID-DAY-6, DLID-FAQ-4, DLID-FAQ-9."""
+    state = before_free_action(state)
     who = action.who
     m = state.members[who]
     food = action.food
@@ -1502,6 +1510,7 @@ def do_eat(state: DlidState, action: Eat) -> DlidState:
 def do_revive(state: DlidState, action: Revive) -> DlidState:
     """Feed 3 cooked meat to an incapacitated character: back with 3 health at the end of
     the next morning (skills that forbid meat do not matter). Implements DLID-DEATH-3."""
+    state = before_free_action(state)
     m = state.members[action.who]
     state = replace(state, tokens=spend(state.tokens, COOKED_MEAT, REVIVE_MEAT))
     return set_member(state, action.who, replace(m, reviving=True, hp=min(REVIVE_HP, m.max_hp)))
@@ -1510,6 +1519,7 @@ def do_revive(state: DlidState, action: Revive) -> DlidState:
 def do_add_wood(state: DlidState, action: AddWood) -> DlidState:
     """Put wood on the fire (it stays there); Challenge 9: food by its healing value.
     Implements DLID-DAY-7 and DLID-CHAL-9."""
+    state = before_free_action(state)
     if action.food == WOOD:
         return replace(state, tokens=spend(state.tokens, WOOD, 1), pit=state.pit + 1)
     need, wood = FOOD_WOOD[action.food]
@@ -1525,6 +1535,7 @@ def do_place(state: DlidState, action: PlaceFkp) -> DlidState:
     """Place one FKP (Dub: a bone) on a discovery; at its cost it is unlocked, its stat
     changes apply at once, and Fire Starter wins. Implements DLID-FKP-1, DLID-FKP-4,
     DLID-END-1 and DLID-SKILL-5."""
+    state = before_free_action(state)
     kind = BONE if action.bone else FKP
     tokens = spend(state.tokens, kind, 1)
     placed = list(state.placed)

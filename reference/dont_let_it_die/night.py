@@ -445,10 +445,8 @@ def morning_options(state: DlidState) -> list[Equip | Unequip | Give | Proceed]:
         m = members[who]
         if not m.spare:
             # nothing unequipped (most characters): the unequips of its slots, built once
-            unequips = _UNEQUIPS.get((who, len(m.weapons), len(m.tools)))
-            if unequips is not None:
-                out += unequips
-                continue
+            out += _UNEQUIPS[who, len(m.weapons), len(m.tools)]
+            continue
         # one character's options read its equipment and who is in play: remembered
         key = (who, m.character, m.weapons, m.tools, m.spare, up)
         found = memo.get(key)

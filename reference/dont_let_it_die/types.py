@@ -422,6 +422,9 @@ class Readings(Value, frozen=True, gc=False):
     goes on to the morning that brings the fed member back."""
     lost_items: Literal["copy", "item"] = "copy"
     """DLID-A27: a lost copy of an item closes only itself, or the item's other copy too."""
+    zeebo_double: Literal["open", "at-draw"] = "open"
+    """DLID-A31: Zeebo's double stays open through free actions until his next action, or
+    comes right at the draw (any action after it, a free one too, closes it)."""
 
 
 CHARACTER_NAMES_DEFAULT: Final = ("Gronk", "Grub", "Kara", "Cron")
@@ -665,7 +668,8 @@ class DlidState(State, frozen=True, gc=False):
     """Tokens a pending trade still has to give."""
     last_card: int = -1
     """The resource card (index in ``deck``'s list) the turn's character drew last, for
-    Zeebo's double; -1 after any other action."""
+    Zeebo's double; -1 after any other action (DLID-A31: a free action too under its
+    ``at-draw`` reading)."""
     last_deck: int = -1
     """The deck of ``last_card``."""
     pit_food: int = 0
