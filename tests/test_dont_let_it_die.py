@@ -729,6 +729,20 @@ def test_the_fallens_items() -> None:
     assert s.members[1].spare == () and s.members[2].spare == ()  # and only to that one
 
 
+@pytest.mark.rule("DLID-DAY-1", "DLID-DEATH-1")
+def test_a_fall_mid_turn_passes_the_turn_left() -> None:
+    """Cron (seat 3) falls to a Beast in the middle of his turn: the turn goes to the next
+    seat on the left, Gronk (seat 0), then Grub, then Kara, and the night comes after."""
+    s = member(at_turn(start(), CRON), CRON, hp=1)
+    s = play(drawn(s, CRON, GATHER, "Beast"), Fight())
+    assert s.members[CRON].down
+    order = []
+    while s.step is Step.TURN:
+        order.append(s.turn)
+        s = play(s, EndTurn())
+    assert order == [0, 1, 2] and s.step is Step.NIGHT
+
+
 @pytest.mark.rule("DLID-DEATH-3", "DLID-INV-REVIVAL")
 def test_revival_with_three_cooked_meat() -> None:
     s = member(start(), CRON, hp=0, stamina=0, down=True)

@@ -12,6 +12,7 @@ from dieproof.reference.core.errors import IllegalAction, InvalidConfig, Invalid
 from dieproof.reference.core.types import CHANCE, TERMINAL, replace
 from dieproof.reference.doom_and_bloom import GAME, resolve
 from dieproof.reference.doom_and_bloom.base import (
+    barred,
     catalog,
     has_required,
     may_finish,
@@ -921,6 +922,26 @@ def test_a_bonus_owed_when_every_bonus_card_is_held_is_dropped() -> None:
     state = replace(state, bonus=(empty, every, empty), bonus_pile=empty)
     state = resolve.settle(replace(state, pending_bonus=1, then=Then.TURN))
     assert state.step is Phase.TURN and state.pending_bonus == 0
+
+
+@pytest.mark.rule("DAB-FINAL-1", "DAB-TOWN-3")
+def test_the_final_destination_opens_with_the_required_assets() -> None:
+    """With Haven drawn as the final destination, its space is barred to a side short of
+    the required assets and open to the same position once the side holds them, asked in
+    that order (``barred`` remembers what it reads, whether the side holds them among it)."""
+    haven = town(NORMAL, "Haven")
+    state = setup(NORMAL, towns=((haven, 0), (0, 1), (0, 1)))
+    state = set_seat(state, "scouted", 0, 2)
+    state = set_seat(state, "scouted_towns", 0, 1 << haven | 1)
+    state = set_seat(state, "final", 0, haven)
+    cat = catalog(state.config)
+    there = space(NORMAL, "r6c2")
+    short = set_assets(state, 0, (12, 14, 11, 10, 0))
+    enough = set_assets(state, 0, (12, 14, 11, 10, 5))
+    assert not has_required(short, 0) and has_required(enough, 0)
+    assert there in barred(short, 0, cat)
+    assert there not in barred(enough, 0, cat)
+    assert there in barred(short, 0, cat)
 
 
 @pytest.mark.rule("DAB-FINAL-1")
